@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "locflow",
+    products: [
+        .executable(name: "locflow", targets: ["locflow"]),
+    ],
+    targets: [
+        // The pure model: state, events, reducer, derived view, rules. No Foundation, no I/O.
+        .target(name: "LocflowCore"),
+        // .flow lexer/parser/printer/runner, traces, Info.plist and InfoPlist.strings loading.
+        .target(name: "LocflowFlow", dependencies: ["LocflowCore"]),
+        // The explorer's pure view: layout, panes, keymap, render(state, size) -> Frame.
+        .target(name: "LocflowExplorer", dependencies: ["LocflowCore", "LocflowFlow"]),
+        // Header-only wrapper around the system ncursesw (Debian: libncurses-dev).
+        .systemLibrary(name: "CNcursesw"),
+        .executableTarget(
+            name: "locflow",
+            dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplorer", "CNcursesw"]
+        ),
+        .testTarget(name: "LocflowCoreTests", dependencies: ["LocflowCore"]),
+        .testTarget(name: "LocflowFlowTests", dependencies: ["LocflowCore", "LocflowFlow"]),
+        .testTarget(name: "LocflowExplorerTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplorer"]),
+    ]
+)

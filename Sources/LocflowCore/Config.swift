@@ -1,0 +1,185 @@
+/// The app's Info.plist, as far as Core Location reads it, already resolved to types.
+/// (Loading and type-checking real plists is the flow library's job.)
+public struct AppInfo: Sendable, Hashable {
+    public var displayName: String?
+    public var bundleName: String?
+    public var whenInUseDescription: String?
+    public var alwaysAndWhenInUseDescription: String?
+    /// Deprecated `NSLocationAlwaysUsageDescription`: accepted only as a legacy alias. [I]
+    public var alwaysDescription: String?
+    /// `NSLocationTemporaryUsageDescriptionDictionary`: purpose key -> purpose string.
+    public var temporaryUsageDescriptions: [String: String]?
+    public var defaultAccuracyReduced: Bool
+    public var requireExplicitServiceSession: Bool
+    public var backgroundModes: [String]
+    public var widgetWantsLocation: Bool
+
+    public init(displayName: String? = nil, bundleName: String? = nil,
+                whenInUseDescription: String? = nil, alwaysAndWhenInUseDescription: String? = nil,
+                alwaysDescription: String? = nil, temporaryUsageDescriptions: [String: String]? = nil,
+                defaultAccuracyReduced: Bool = false, requireExplicitServiceSession: Bool = false,
+                backgroundModes: [String] = [], widgetWantsLocation: Bool = false) {
+        self.displayName = displayName
+        self.bundleName = bundleName
+        self.whenInUseDescription = whenInUseDescription
+        self.alwaysAndWhenInUseDescription = alwaysAndWhenInUseDescription
+        self.alwaysDescription = alwaysDescription
+        self.temporaryUsageDescriptions = temporaryUsageDescriptions
+        self.defaultAccuracyReduced = defaultAccuracyReduced
+        self.requireExplicitServiceSession = requireExplicitServiceSession
+        self.backgroundModes = backgroundModes
+        self.widgetWantsLocation = widgetWantsLocation
+    }
+
+    /// The built-in sample app (flow-format §6).
+    public static let sample = AppInfo(
+        displayName: "LocationMonitorSample",
+        whenInUseDescription: "LocationMonitorSample shows where you are on the map.",
+        alwaysAndWhenInUseDescription: "LocationMonitorSample alerts you when you arrive at places you saved, even when it is closed.",
+        temporaryUsageDescriptions: ["Nav": "Turn-by-turn navigation needs your precise location."],
+        backgroundModes: ["location"])
+
+    public static let sampleName = "LocationMonitorSample"
+
+    /// The name a prompt shows: `CFBundleDisplayName`, else `CFBundleName`, else the sample's.
+    public var appName: String { displayName ?? bundleName ?? AppInfo.sampleName }
+    public var hasWhenInUseKey: Bool { whenInUseDescription != nil }
+    /// Always needs `NSLocationAlwaysAndWhenInUseUsageDescription` (or its legacy alias). [A S14][I]
+    public var hasAlwaysKey: Bool { alwaysAndWhenInUseDescription != nil || alwaysDescription != nil }
+    public var alwaysText: String? { alwaysAndWhenInUseDescription ?? alwaysDescription }
+    public var hasLocationBackgroundMode: Bool { backgroundModes.contains("location") }
+}
+
+/// The simulator's named assumptions (flow-format §5): behaviour Apple does not document.
+public struct Assumptions: Sendable, Hashable {
+    public var suspendDelay: Millis = 5_000
+    public var inUseGrace: Millis = 10_000
+    public var allowOnceGrace: Millis = 60_000
+    public var relaunchWindow: Millis = 5_000
+    public var reducedAccuracyInterval: Millis = 15 * 60_000
+    public var monitorConditionLimit: Int = 20
+    public var ignoredAlwaysRequestUsesOneShot: Bool = false
+    /// Whether the when-in-use prompt hides its Precise switch when `NSLocationDefaultAccuracyReduced` is set. [I §4]
+    public var reducedDefaultHidesPreciseSwitch: Bool = true
+    /// Whether a backgrounded app's prompt goes back into the queue (shown again on return). [I]
+    public var promptReturnsAfterBackground: Bool = true
+
+    public init() {}
+
+    public enum Kind: String, Sendable { case duration, count, boolean }
+
+    /// Every assumption with its kind, default, and what it decides: the table the explorer
+    /// shows and `assume` validates against.
+    public static let catalogue: [(name: String, kind: Kind, decides: String)] = [
+        ("suspendDelay", .duration, "how long a backgrounded app without background execution runs before it is suspended"),
+        ("inUseGrace", .duration, "how long after leaving the foreground the app still counts as in use"),
+        ("allowOnceGrace", .duration, "how long the app may be not in use before an Allow Once grant runs out"),
+        ("relaunchWindow", .duration, "how long after a launch the system keeps the previous process's sessions"),
+        ("reducedAccuracyInterval", .duration, "the interval between fixes at reduced accuracy"),
+        ("monitorConditionLimit", .count, "conditions per monitor before conditionLimitExceeded"),
+        ("ignoredAlwaysRequestUsesOneShot", .boolean, "whether an ignored requestAlwaysAuthorization (after Allow Once) uses up the one request"),
+        ("reducedDefaultHidesPreciseSwitch", .boolean, "whether the prompt hides its Precise switch when NSLocationDefaultAccuracyReduced is set"),
+        ("promptReturnsAfterBackground", .boolean, "whether a prompt dismissed by leaving the app comes back when the app returns"),
+    ]
+
+    public enum Value: Sendable, Hashable {
+        case duration(Millis), count(Int), boolean(Bool)
+    }
+
+    /// Sets a named assumption. Returns an error message for an unknown name or a value of the wrong kind.
+    public mutating func set(_ name: String, _ value: Value) -> String? {
+        switch (name, value) {
+        case ("suspendDelay", .duration(let v)): suspendDelay = v
+        case ("inUseGrace", .duration(let v)): inUseGrace = v
+        case ("allowOnceGrace", .duration(let v)): allowOnceGrace = v
+        case ("relaunchWindow", .duration(let v)): relaunchWindow = v
+        case ("reducedAccuracyInterval", .duration(let v)):
+            guard v > 0 else { return "reducedAccuracyInterval must be longer than 0ms" }
+            reducedAccuracyInterval = v
+        case ("monitorConditionLimit", .count(let v)): monitorConditionLimit = v
+        case ("ignoredAlwaysRequestUsesOneShot", .boolean(let v)): ignoredAlwaysRequestUsesOneShot = v
+        case ("reducedDefaultHidesPreciseSwitch", .boolean(let v)): reducedDefaultHidesPreciseSwitch = v
+        case ("promptReturnsAfterBackground", .boolean(let v)): promptReturnsAfterBackground = v
+        default:
+            guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
+                return "unknown assumption '\(name)'"
+            }
+            return "assumption \(name) takes a \(entry.kind.rawValue)"
+        }
+        return nil
+    }
+
+    /// The current value of each assumption, formatted as a flow would write it.
+    public var described: [(name: String, value: String)] {
+        [("suspendDelay", formatDuration(suspendDelay)), ("inUseGrace", formatDuration(inUseGrace)),
+         ("allowOnceGrace", formatDuration(allowOnceGrace)), ("relaunchWindow", formatDuration(relaunchWindow)),
+         ("reducedAccuracyInterval", formatDuration(reducedAccuracyInterval)),
+         ("monitorConditionLimit", String(monitorConditionLimit)),
+         ("ignoredAlwaysRequestUsesOneShot", String(ignoredAlwaysRequestUsesOneShot)),
+         ("reducedDefaultHidesPreciseSwitch", String(reducedDefaultHidesPreciseSwitch)),
+         ("promptReturnsAfterBackground", String(promptReturnsAfterBackground))]
+    }
+}
+
+/// Everything fixed before the first step: platform, Info.plist, strings, assumptions, device set-up.
+public struct AppConfig: Sendable, Hashable {
+    public var platform: Platform = .ios18
+    public var info: AppInfo = .sample
+    /// InfoPlist.strings overrides: key (a usage-description key or a purpose key) -> text.
+    public var strings: [String: String] = [:]
+    public var assumptions = Assumptions()
+    public var restricted = false
+    public var locationServicesOn = true
+
+    public init() {}
+
+    public var profile: PlatformProfile { platform.profile }
+
+    /// The text a prompt shows for an Info.plist key, after any strings file.
+    public func localized(_ key: String, _ fallback: String?) -> String? { strings[key] ?? fallback }
+
+    public var whenInUseMessage: String? {
+        guard info.hasWhenInUseKey else { return nil }
+        return localized("NSLocationWhenInUseUsageDescription", info.whenInUseDescription)
+    }
+    public var alwaysMessage: String? {
+        if info.alwaysAndWhenInUseDescription != nil {
+            return localized("NSLocationAlwaysAndWhenInUseUsageDescription", info.alwaysAndWhenInUseDescription)
+        }
+        return info.alwaysDescription.map { localized("NSLocationAlwaysUsageDescription", $0) ?? $0 }
+    }
+    /// The purpose string for a temporary-accuracy purpose key, or nil when the dictionary lacks it.
+    /// InfoPlist.strings localizes purpose keys under the purpose key itself. [A S3, S14]
+    public func purposeMessage(_ key: String) -> String? {
+        guard let value = info.temporaryUsageDescriptions?[key] else { return nil }
+        return strings[key] ?? value
+    }
+}
+
+/// Formats milliseconds the way a flow writes durations: `1h30m`, `5s`, `250ms`, `0s`.
+public func formatDuration(_ ms: Millis) -> String {
+    if ms == 0 { return "0s" }
+    var rest = ms
+    var out = ""
+    let h = rest / 3_600_000; rest %= 3_600_000
+    let m = rest / 60_000; rest %= 60_000
+    let s = rest / 1000; rest %= 1000
+    if h > 0 { out += "\(h)h" }
+    if m > 0 { out += "\(m)m" }
+    if s > 0 { out += "\(s)s" }
+    if rest > 0 { out += "\(rest)ms" }
+    return out
+}
+
+/// Formats virtual time as a clock: `0:00`, `1:05`, `1:02:03`, with `.250` for milliseconds.
+public func formatClock(_ ms: Millis) -> String {
+    let total = ms / 1000
+    let h = total / 3600, m = (total / 60) % 60, s = total % 60
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    var out = h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
+    let frac = ms % 1000
+    if frac != 0 {
+        out += "." + (frac < 10 ? "00\(frac)" : frac < 100 ? "0\(frac)" : "\(frac)")
+    }
+    return out
+}

@@ -1,0 +1,348 @@
+/// The derived view: pure functions of the world. Nothing here is stored.
+extension World {
+
+    // MARK: Authorization as the app reads it
+
+    /// `authorizationStatus` now (behaviour spec §1.3).
+    public var status: AuthorizationStatus {
+        if restricted { return .restricted }
+        if !locationServicesOn { return .denied }
+        switch record.choice {
+        case .unlisted, .askNextTime:
+            return record.temporaryGrant ? .authorizedWhenInUse : .notDetermined
+        case .never:
+            return record.temporaryGrant ? .authorizedWhenInUse : .denied
+        case .whileUsing, .whileUsingOrWidgets:
+            return record.provisionalAlways ? .authorizedAlways : .authorizedWhenInUse
+        case .always:
+            return .authorizedAlways
+        }
+    }
+
+    /// `accuracyAuthorization` now. Before iOS 14 it always reads full; with `notDetermined` too. [A S14][I]
+    public var accuracy: AccuracyAuthorization {
+        guard profile.hasAccuracy, status != .notDetermined else { return .fullAccuracy }
+        return record.precise || record.temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
+    }
+
+    public var statusPair: StatusPair { StatusPair(status, accuracy) }
+
+    /// Allow Once (or a location-button grant) in force: status when-in-use but temporary.
+    public var isTemporaryWhenInUse: Bool { record.temporaryGrant && status == .authorizedWhenInUse }
+
+    /// Provisional Always in force: the app reads `authorizedAlways`, Settings shows While Using.
+    public var isProvisionalAlways: Bool { record.provisionalAlways && status == .authorizedAlways }
+
+    /// Always that is permanent (chosen in Settings or confirmed on the upgrade prompt).
+    public var isPermanentAlways: Bool { status == .authorizedAlways && !record.provisionalAlways }
+
+    // MARK: Settings
+
+    /// The option selected on the app's Settings page.
+    public var settingsChoice: SettingsChoice { record.choice }
+
+    /// The options the app's Settings page offers, in order (behaviour spec §5).
+    public var settingsOptions: [SettingsChoice] {
+        guard record.choice != .unlisted, !restricted else { return [] }
+        return settingsOptionsOnceListed
+    }
+
+    /// The options the page would offer once the app is listed (for inspecting an Info.plist).
+    public var settingsOptionsOnceListed: [SettingsChoice] {
+        var options: [SettingsChoice] = [.never]
+        if profile.hasAllowOnce { options.append(.askNextTime) }
+        options.append(.whileUsing)
+        if info.widgetWantsLocation && profile.hasAccuracy { options.append(.whileUsingOrWidgets) }
+        if info.hasAlwaysKey && profile.hasAlways { options.append(.always) }
+        return options
+    }
+
+    /// Whether the page shows a Precise Location switch (iOS 14+, app listed).
+    public var settingsShowsPrecise: Bool { profile.hasAccuracy && record.choice != .unlisted }
+
+    // MARK: In use (behaviour spec §1.4)
+
+    /// The background location indicator (blue bar / pill).
+    public var indicatorShown: Bool {
+        guard lifecycle == .background || lifecycle == .suspended else { return false }
+        if backgroundActivityActive { return true }
+        // When-in-use apps always show the indicator during continuous background updates. [A S14]
+        return standardRunsInBackground && status == .authorizedWhenInUse
+    }
+
+    /// The end of the in-use grace after leaving the foreground, if the app is inside it.
+    var graceEndsAt: Millis? {
+        guard lifecycle == .background || lifecycle == .suspended, let left = foregroundLeftAt else { return nil }
+        let end = left + assumptions.inUseGrace
+        return now < end ? end : nil
+    }
+
+    /// Whether the app counts as in use right now.
+    public var inUse: Bool {
+        switch lifecycle {
+        case .foreground: return true
+        case .terminated: return false
+        case .background, .suspended: return indicatorShown || graceEndsAt != nil
+        }
+    }
+
+    /// Standard updates that keep running in the background (started in the foreground with
+    /// `allowsBackgroundLocationUpdates`, or any start by an Always app). [A S2]
+    var standardRunsInBackground: Bool {
+        lifecycle == .background && process.standardUpdates && process.allowsBackgroundUpdates
+            && status.isAuthorized
+            && (process.standardStartedInForeground || status == .authorizedAlways)
+    }
+
+    /// A backgrounded app keeps running only while it receives continuous background location.
+    public var runsInBackground: Bool {
+        lifecycle == .background && (standardRunsInBackground || backgroundActivityActive)
+    }
+
+    // MARK: Sessions
+
+    public var activeSessions: [ServiceSession] { sessions.filter { $0.state == .active } }
+
+    /// An implicit when-in-use session is held (iOS 18): iterating liveUpdates or monitor events,
+    /// or a background activity session, unless the app requires explicit sessions. [A S6, S18]
+    public var holdsImplicitSession: Bool {
+        profile.hasServiceSessions && !info.requireExplicitServiceSession && lifecycle != .terminated
+            && (process.liveUpdates != nil || process.monitor != nil || process.backgroundActivity != nil)
+    }
+
+    /// `NSLocationRequireExplicitServiceSession` is set and no explicit session that needs
+    /// authorization is in effect (a `.none` session counts only if authorization exists). [A S8, S8b]
+    public var serviceSessionRequired: Bool {
+        guard profile.hasServiceSessions, info.requireExplicitServiceSession else { return false }
+        return !activeSessions.contains { $0.goal != .none || status.isAuthorized }
+    }
+
+    /// Always takes effect for the new APIs while not in use only with a `.always` session
+    /// started in the foreground and kept. [A S18, S8] Before iOS 18 Always is enough.
+    public var alwaysInterest: Bool {
+        guard isPermanentAlways else { return false }
+        guard profile.hasServiceSessions else { return true }
+        return activeSessions.contains { $0.goal == .always && $0.qualified }
+    }
+
+    /// An active `CLBackgroundActivitySession`: effective authorization, `location` in
+    /// `UIBackgroundModes`, and a foreground start or an immediate rejoin. [A S31]
+    public var backgroundActivityActive: Bool {
+        guard let bg = process.backgroundActivity, lifecycle != .terminated else { return false }
+        return bg.qualified && info.hasLocationBackgroundMode && status.isAuthorized && !serviceSessionRequired
+    }
+
+    /// The goal Core Location works towards: the union of the held sessions. [I]
+    public var effectiveGoal: SessionGoal {
+        var goal: SessionGoal = holdsImplicitSession ? .whenInUse : .none
+        for s in sessions where s.state == .active && s.held && s.goal > goal { goal = s.goal }
+        return goal
+    }
+
+    /// An authorization prompt for this app is on screen or waiting.
+    public var authorizationRequestInProgress: Bool {
+        if let prompt, prompt.kind.isAuthorizationRequest { return true }
+        return promptQueue.contains { $0.kind.isAuthorizationRequest }
+    }
+
+    // MARK: Diagnostics (behaviour spec §8)
+
+    public enum DiagnosticSource: Sendable, Hashable {
+        case session(String), liveUpdates, monitor, backgroundActivity
+
+        public init(_ name: String) {
+            switch name {
+            case "liveUpdates": self = .liveUpdates
+            case "monitor": self = .monitor
+            case "backgroundActivity": self = .backgroundActivity
+            default: self = .session(name)
+            }
+        }
+
+        public var name: String {
+            switch self {
+            case .session(let id): id
+            case .liveUpdates: "liveUpdates"
+            case .monitor: "monitor"
+            case .backgroundActivity: "backgroundActivity"
+            }
+        }
+
+        public var type: DiagnosticType {
+            switch self {
+            case .session: .serviceSession
+            case .liveUpdates: .locationUpdate
+            case .monitor: .monitorEvent
+            case .backgroundActivity: .backgroundActivity
+            }
+        }
+    }
+
+    /// The diagnostics sources that exist now, in display order.
+    public var diagnosticSources: [DiagnosticSource] {
+        guard profile.hasServiceSessions else { return [] }
+        var out = activeSessions.map { DiagnosticSource.session($0.id) }
+        if lifecycle != .terminated {
+            if process.liveUpdates != nil { out.append(.liveUpdates) }
+            if process.monitor != nil { out.append(.monitor) }
+            if process.backgroundActivity != nil { out.append(.backgroundActivity) }
+        }
+        return out
+    }
+
+    /// Why a source has no diagnostics now, or nil when it has.
+    public func diagnosticsUnavailable(_ source: DiagnosticSource) -> String? {
+        guard profile.hasServiceSessions else { return "diagnostics need iOS 18 (the platform is \(profile.platform.displayName))" }
+        switch source {
+        case .session(let id):
+            guard let s = session(id) else { return "the app never created a session '\(id)'" }
+            if s.state != .active { return "session \(id) is \(s.state.rawValue)" }
+        case .liveUpdates:
+            if process.liveUpdates == nil || lifecycle == .terminated { return "the app is not iterating liveUpdates" }
+        case .monitor:
+            if process.monitor == nil || lifecycle == .terminated { return "the app is not iterating monitor events" }
+        case .backgroundActivity:
+            if process.backgroundActivity == nil || lifecycle == .terminated { return "the app holds no background activity session" }
+        }
+        return nil
+    }
+
+    /// The set of diagnostic properties that are true for a source (empty when it has none).
+    public func diagnostics(_ source: DiagnosticSource) -> [Diagnostic] {
+        guard diagnosticsUnavailable(source) == nil else { return [] }
+        var out: [Diagnostic] = []
+        let st = status
+        if st == .denied { out.append(.authorizationDenied) }
+        if !locationServicesOn { out.append(.authorizationDeniedGlobally) }
+        if restricted { out.append(.authorizationRestricted) }
+        if authorizationRequestInProgress { out.append(.authorizationRequestInProgress) }
+        switch source {
+        case .session(let id):
+            let s = session(id)!
+            if !s.qualified && lifecycle != .foreground { out.append(.insufficientlyInUse) }
+            if serviceSessionRequired { out.append(.serviceSessionRequired) }
+            if s.goal == .always && st == .authorizedWhenInUse && !record.temporaryGrant && record.alwaysRequestUsed {
+                out.append(.alwaysAuthorizationDenied)
+            }
+            if s.fullAccuracyKey != nil && st.isAuthorized && accuracy == .reducedAccuracy && s.fullAccuracyDeclined {
+                out.append(.fullAccuracyDenied)
+            }
+        case .backgroundActivity:
+            let bg = process.backgroundActivity!
+            if st.isAuthorized && !bg.qualified && lifecycle != .foreground { out.append(.insufficientlyInUse) }
+            if serviceSessionRequired { out.append(.serviceSessionRequired) }
+        case .liveUpdates, .monitor:
+            let stream = (source == .liveUpdates ? process.liveUpdates : process.monitor)!
+            if st.isAuthorized && !streamInUseOK(stream) { out.append(.insufficientlyInUse) }
+            if serviceSessionRequired { out.append(.serviceSessionRequired) }
+            if st.isAuthorized && accuracy == .reducedAccuracy { out.append(.accuracyLimited) }
+            if source == .liveUpdates {
+                if !hasFix { out.append(.locationUnavailable) }
+                if !moving { out.append(.stationary) }
+            } else if monitorConditions.count > assumptions.monitorConditionLimit {
+                out.append(.conditionLimitExceeded)
+            }
+        }
+        return out
+    }
+
+    /// A stream may deliver: the app is in the foreground, in use with a stream started in use,
+    /// or it has continued interest (background activity session, or Always with its session). [A S18, S31]
+    func streamInUseOK(_ stream: ProcessStream) -> Bool {
+        lifecycle == .foreground || (inUse && stream.qualified) || backgroundActivityActive || alwaysInterest
+    }
+
+    // MARK: Delivery
+
+    /// Whether a source delivers locations or events to the app right now.
+    public func delivering(_ source: DeliverySource) -> Bool {
+        let st = status
+        guard st.isAuthorized, locationServicesOn else { return false }
+        switch source {
+        case .standard:
+            guard process.standardUpdates, lifecycle.isRunning, hasFix else { return false }
+            return lifecycle == .foreground || standardRunsInBackground
+        case .significantChanges:
+            guard significantChanges else { return false }
+            if isPermanentAlways { return true }
+            // iOS 13+: when-in-use apps may use every service while in use; iOS 12 not. [A S12]
+            return profile.hasAllowOnce && inUse && lifecycle.isRunning
+        case .liveUpdates, .monitor:
+            guard profile.hasModernAPIs, lifecycle.isRunning else { return false }
+            let stream = source == .liveUpdates ? process.liveUpdates : process.monitor
+            guard let stream else { return false }
+            if !profile.hasServiceSessions {
+                return streamInUseOK(stream) && (source == .monitor ? accuracy == .fullAccuracy : hasFix && moving)
+            }
+            let blocking: Set<Diagnostic> = [.authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,
+                                             .authorizationRequestInProgress, .insufficientlyInUse, .serviceSessionRequired,
+                                             .locationUnavailable, .stationary, .accuracyLimited]
+            let diags = diagnostics(source == .liveUpdates ? .liveUpdates : .monitor)
+            // Reduced accuracy slows liveUpdates (still delivered) but withholds monitor events. [A S18, S19]
+            return !diags.contains { blocking.contains($0) && !(source == .liveUpdates && $0 == .accuracyLimited) }
+        }
+    }
+
+    // MARK: Timers
+
+    /// The timers running now, soonest first: what `wait` will fire, and the explorer's countdowns.
+    public var pendingTimers: [(kind: TimerKind, due: Millis)] {
+        var out: [(kind: TimerKind, due: Millis)] = []
+        if let end = graceEndsAt, !indicatorShown, notInUseSince == nil { out.append((.inUseEnds, end)) }
+        if let at = suspendAt { out.append((.suspend, at)) }
+        if record.temporaryGrant, let since = notInUseSince {
+            out.append((.allowOnceExpires, max(now, since + assumptions.allowOnceGrace)))
+        }
+        if let at = relaunchWindowEndsAt { out.append((.relaunchWindowCloses, at)) }
+        if let at = nextReducedFixAt { out.append((.reducedAccuracyFix, at)) }
+        out.sort { $0.due < $1.due }
+        return out
+    }
+
+    // MARK: The prompt on screen
+
+    public var promptButtons: [String] { prompt.map { buttons(for: $0) } ?? [] }
+
+    public func buttons(for prompt: Prompt) -> [String] {
+        switch prompt.kind {
+        case .whenInUse:
+            return profile.modernButtonOrder
+                ? ["Allow Once", "Allow While Using App", "Don't Allow"]
+                : ["Allow While Using App", "Allow Once", "Don't Allow"]
+        case .alwaysUpgrade: return ["Keep Only While Using", "Change to Always Allow"]
+        case .temporaryFullAccuracy: return ["Allow Once", "Don't Allow"]
+        case .backgroundReminder: return ["Change to Only While Using", "Always Allow"]
+        case .legacyAlways: return ["Only While Using the App", "Always Allow", "Don't Allow"]
+        case .legacyWhenInUse: return ["Don't Allow", "Allow"]
+        case .locationButton: return ["Allow Once", "Don't Allow"]
+        case .servicesOff: return ["Settings", "Cancel"]
+        }
+    }
+
+    /// The prompt's title, in wording close to iOS's. [I §4]
+    public func title(for prompt: Prompt) -> String {
+        let name = "“\(info.appName)”"
+        switch prompt.kind {
+        case .whenInUse: return "Allow \(name) to use your location?"
+        case .alwaysUpgrade: return "Allow \(name) to also use your location even when you are not using the app?"
+        case .temporaryFullAccuracy: return "\(name) would like to use your precise location"
+        case .backgroundReminder: return "\(name) has been using your location in the background. Do you want to continue to allow this?"
+        case .legacyAlways: return "Allow \(name) to access your location even when you are not using the app?"
+        case .legacyWhenInUse: return "Allow \(name) to access your location while you are using the app?"
+        case .locationButton: return "Allow \(name) to use your current location?"
+        case .servicesOff: return "Turn On Location Services to Allow \(name) to Determine Your Location"
+        }
+    }
+
+    /// The prompt's message: the usage description or purpose string, after any strings file.
+    public func message(for prompt: Prompt) -> String {
+        switch prompt.kind {
+        case .whenInUse, .legacyWhenInUse: return config.whenInUseMessage ?? ""
+        case .alwaysUpgrade, .legacyAlways: return config.alwaysMessage ?? ""
+        case .temporaryFullAccuracy: return prompt.purposeKey.flatMap { config.purposeMessage($0) } ?? ""
+        case .backgroundReminder: return config.alwaysMessage ?? ""
+        case .locationButton: return "The app will use your location this time only."
+        case .servicesOff: return "Location Services are off. Turn them on in Settings › Privacy & Security."
+        }
+    }
+}

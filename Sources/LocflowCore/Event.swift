@@ -1,0 +1,173 @@
+/// Everything that can happen to the world. A `.flow` step, a key in the explorer, a click and a
+/// `:` command line all become one of these; timers are events too.
+public enum Event: Sendable, Hashable {
+    case app(AppCall)
+    case user(UserAction)
+    case system(SystemAction)
+    case device(DeviceAction)
+    case wait(Millis)
+    case timer(TimerKind)
+
+    public var actor: Actor {
+        switch self {
+        case .app: .app
+        case .user: .person
+        case .system: .system
+        case .device: .device
+        case .wait, .timer: .timer
+        }
+    }
+}
+
+/// `app ...` (flow-format §3.1).
+public enum AppCall: Sendable, Hashable {
+    case requestWhenInUseAuthorization
+    case requestAlwaysAuthorization
+    case requestTemporaryFullAccuracyAuthorization(String)
+    case startUpdatingLocation, stopUpdatingLocation
+    case allowsBackgroundLocationUpdates(Bool)
+    case startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges
+    case startMonitoringRegion(String), stopMonitoringRegion(String)
+    case session(id: String, goal: SessionGoal, fullAccuracyKey: String?)
+    case invalidate(String)
+    case liveUpdates(Bool)
+    case monitor(Bool)
+    case monitorAdd(String)
+    case backgroundActivity(Bool)
+}
+
+/// `user ...` (flow-format §3.2).
+public enum UserAction: Sendable, Hashable {
+    case tap(String)
+    case precise(Bool)
+    case settings(SettingsChoice)
+    case settingsPrecise(Bool)
+    case settingsLocationServices(Bool)
+    case settingsReset
+    case background, foreground, forceQuit, locationButton
+}
+
+/// `system ...` (flow-format §3.3).
+public enum SystemAction: Sendable, Hashable {
+    case suspend, terminate, relaunch, reminder
+}
+
+/// `device ...` (flow-format §3.3).
+public enum DeviceAction: Sendable, Hashable {
+    case move, stationary, noFix, fix
+    case exitRegion(String)
+}
+
+/// Timers the model runs on virtual time.
+public enum TimerKind: String, Sendable, Hashable, CaseIterable {
+    /// The grace after leaving the foreground ends: the app is no longer in use.
+    case inUseEnds
+    /// The system suspends a backgrounded app without background execution.
+    case suspend
+    /// An Allow Once grant runs out after `allowOnceGrace` not in use.
+    case allowOnceExpires
+    /// The relaunch window closes: sessions of the previous process that were not re-created lapse.
+    case relaunchWindowCloses
+    /// A reduced-accuracy fix arrives for `liveUpdates`.
+    case reducedAccuracyFix
+
+    public var label: String {
+        switch self {
+        case .inUseEnds: "in-use grace ends"
+        case .suspend: "suspension"
+        case .allowOnceExpires: "Allow Once runs out"
+        case .relaunchWindowCloses: "relaunch window closes"
+        case .reducedAccuracyFix: "reduced-accuracy fix"
+        }
+    }
+}
+
+extension Event {
+    /// The event as a `.flow` statement (timers print as a comment-like label).
+    public var flowText: String {
+        switch self {
+        case .app(let call): return "app " + call.flowText
+        case .user(let action): return "user " + action.flowText
+        case .system(let action):
+            switch action {
+            case .suspend: return "system suspend"
+            case .terminate: return "system terminate"
+            case .relaunch: return "system relaunch"
+            case .reminder: return "system reminder"
+            }
+        case .device(let action):
+            switch action {
+            case .move: return "device move"
+            case .stationary: return "device stationary"
+            case .noFix: return "device noFix"
+            case .fix: return "device fix"
+            case .exitRegion(let id): return "device exitRegion \(quoteIfNeeded(id))"
+            }
+        case .wait(let ms): return "wait \(formatDuration(ms))"
+        case .timer(let kind): return "timer: \(kind.label)"
+        }
+    }
+}
+
+extension AppCall {
+    public var flowText: String {
+        switch self {
+        case .requestWhenInUseAuthorization: "requestWhenInUseAuthorization"
+        case .requestAlwaysAuthorization: "requestAlwaysAuthorization"
+        case .requestTemporaryFullAccuracyAuthorization(let key): "requestTemporaryFullAccuracyAuthorization \(quoteIfNeeded(key))"
+        case .startUpdatingLocation: "startUpdatingLocation"
+        case .stopUpdatingLocation: "stopUpdatingLocation"
+        case .allowsBackgroundLocationUpdates(let on): "allowsBackgroundLocationUpdates \(on)"
+        case .startMonitoringSignificantLocationChanges: "startMonitoringSignificantLocationChanges"
+        case .stopMonitoringSignificantLocationChanges: "stopMonitoringSignificantLocationChanges"
+        case .startMonitoringRegion(let id): "startMonitoringRegion \(quoteIfNeeded(id))"
+        case .stopMonitoringRegion(let id): "stopMonitoringRegion \(quoteIfNeeded(id))"
+        case .session(let id, let goal, let key):
+            "session \(quoteIfNeeded(id)) \(goal.rawValue)" + (key.map { " fullAccuracy \(quoteIfNeeded($0))" } ?? "")
+        case .invalidate(let id): "invalidate \(quoteIfNeeded(id))"
+        case .liveUpdates(let on): "liveUpdates \(on ? "start" : "stop")"
+        case .monitor(let on): "monitor \(on ? "start" : "stop")"
+        case .monitorAdd(let id): "monitor add \(quoteIfNeeded(id))"
+        case .backgroundActivity(let on): "backgroundActivity \(on ? "start" : "stop")"
+        }
+    }
+}
+
+extension UserAction {
+    public var flowText: String {
+        switch self {
+        case .tap(let label): "tap \(quote(label))"
+        case .precise(let on): "precise \(on ? "on" : "off")"
+        case .settings(let choice): "settings \(choice.rawValue)"
+        case .settingsPrecise(let on): "settings precise \(on ? "on" : "off")"
+        case .settingsLocationServices(let on): "settings locationServices \(on ? "on" : "off")"
+        case .settingsReset: "settings reset"
+        case .background: "background"
+        case .foreground: "foreground"
+        case .forceQuit: "forceQuit"
+        case .locationButton: "locationButton"
+        }
+    }
+}
+
+/// Quotes a string as a flow word: `"..."` with `\"`, `\\` and `\n` escaped.
+public func quote(_ s: String) -> String {
+    var out = "\""
+    for ch in s {
+        switch ch {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        default: out.append(ch)
+        }
+    }
+    return out + "\""
+}
+
+/// A bare word when the string allows one, else a quoted string.
+public func quoteIfNeeded(_ s: String) -> String {
+    if s.isEmpty || s.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == "\n" || $0 == "\\" }) {
+        return quote(s)
+    }
+    return s
+}

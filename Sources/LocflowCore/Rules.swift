@@ -1,0 +1,194 @@
+/// Every rule the model applies, with a sentence and its source in the behaviour spec
+/// (`[A S1]` Apple, `[D S20]` developer report, `[R S48]` reverse-engineered, `[I]` inferred:
+/// an assumption). Real iOS is silent when it ignores a call; locflow always says why.
+public enum Rule: String, CaseIterable, Sendable, Hashable {
+    // Launch, lifecycle, callbacks
+    case launchByPerson, systemRelaunch, systemTerminate, forceQuit, toBackground, toForeground
+    case alreadyForeground, alreadyNotForeground, alreadyTerminated
+    case suspended, suspendAfterDelay, suspendNeedsBackground, relaunchNeedsTerminated, resumeDeliversHeld
+    case callbackAtLaunch, callbackOnChange, callbackHeldWhileSuspended
+    case appNotRunning, inUseGraceEnds
+    // Requests
+    case requestNotInUse, missingWhenInUseKey, missingAlwaysKey, requestRestricted, requestWhilePrompting
+    case whenInUseNeedsNotDetermined, whenInUsePrompt, legacyWhenInUsePrompt
+    case visionOSAlwaysIsWhenInUse, alwaysOneShot, alwaysFromNotDetermined, legacyAlwaysPrompt
+    case alwaysIgnoredAfterAllowOnce, ignoredAlwaysUsesOneShot, immediateUpgrade, ios13ProvisionalFromWhenInUse
+    case alwaysNothingToDo
+    case needsIOS14, needsIOS17, needsIOS18
+    case purposeKeyMissing, temporaryInBackground, temporaryNotAuthorized, temporaryAlreadyFull, temporaryPrompt
+    case servicesOffPrompt
+    // Prompt answers
+    case noPrompt, noSuchButton, promptHasNoPreciseSwitch, promptPreciseSwitch
+    case allowOnce, allowWhileUsing, provisionalAlways, dontAllow, legacyAlwaysAllow
+    case upgradeAllow, upgradeKeep, deferredUpgradePrompt, deferredUpgradeAllow, deferredUpgradeKeep
+    case temporaryFullAccuracyGranted, temporaryFullAccuracyDeclined, completionNilWhenShown, temporaryFullAccuracyEnds
+    case reminderShown, reminderNeedsAlways, reminderDowngrade, reminderKeep
+    case servicesOffSettings, servicesOffCancel
+    case promptWaitsForForeground, promptDismissedByLeaving
+    // Allow Once, location button
+    case allowOnceExpires, allowOnceEndsWithProcess
+    case locationButtonUnavailable, locationButtonNeedsForeground, locationButtonAlreadyAuthorized, locationButtonBlocked
+    case locationButtonFirstTap, locationButtonConfirmed, locationButtonCancelled, locationButtonGrant
+    // Settings
+    case settingsUnlisted, settingsRestricted, settingsOptionNotOffered, settingsLeavesApp, settingsSameChoice
+    case settingsChoice, settingsPrecise, settingsNoPrecise, locationServicesOff, locationServicesOn, resetLocationPrivacy
+    // Services
+    case updatesWithoutAuthorization, backgroundStartFails, backgroundUpdatesCrash, deniedError
+    case ios12WhenInUseNoAlwaysServices, reducedAccuracyNoRegions, regionNotMonitored
+    case eventNeedsAuthorization, eventDeliveredInUse, eventDroppedWhilePrompting, eventRelaunches, eventResumes
+    case whenInUseNoBackgroundEvents
+    case monitorEventDelivered, monitorEventWithheld, conditionLimit
+    case deviceMoves, deviceStationary, deviceNoFix, reducedAccuracyCadence
+    // iOS 17/18
+    case alreadyRunning, implicitSession, explicitSessionRequired
+    case backgroundActivityNeedsForeground, backgroundActivityNeedsMode, backgroundActivityInvalidated, backgroundActivityLapses
+    case sessionCreated, sessionRejoined, sessionAlreadyHeld, sessionInsufficientlyInUse, sessionInvalidated, invalidateUnknown
+    case sessionsOutliveProcess, relaunchWindowOpens, sessionLapses, rejoinWithinWindow
+    case sessionGoalPrompts, sessionAlwaysFromNotDetermined, sessionAlwaysUpgrade, sessionFullAccuracyPrompt
+
+    /// The rule as a sentence.
+    public var text: String { entry.text }
+    /// The behaviour spec's source tag: `A S1`, `D S20`, `I`, ...
+    public var source: String { entry.source }
+
+    /// Whether this rule is one of the simulator's inferences (an assumption a person may question).
+    public var isInferred: Bool { source.hasPrefix("I") }
+
+    private var entry: (text: String, source: String) {
+        switch self {
+        case .launchByPerson: ("The person opens the app: a new process starts in the foreground and creates one CLLocationManager", "A S9, S12")
+        case .systemRelaunch: ("The system launches the app in the background; it creates one CLLocationManager", "A S12")
+        case .systemTerminate: ("The system ends the app's process", "A S18")
+        case .forceQuit: ("The person swipes the app away: its process ends", "A S18")
+        case .toBackground: ("The app leaves the foreground; it stays in use for the grace period", "A S12, S13")
+        case .toForeground: ("The app returns to the foreground", "A S12")
+        case .alreadyForeground: ("The app is already in the foreground: nothing changes", "I")
+        case .alreadyNotForeground: ("The app is not in the foreground: nothing to leave", "I")
+        case .alreadyTerminated: ("The app is not running: nothing to end", "I")
+        case .suspended: ("The system suspends the backgrounded app: its code stops running", "A S12")
+        case .suspendAfterDelay: ("A backgrounded app without continuous background location is suspended after suspendDelay", "I")
+        case .suspendNeedsBackground: ("system suspend needs an app in the background", "I")
+        case .relaunchNeedsTerminated: ("system relaunch needs an app that is not running", "I")
+        case .resumeDeliversHeld: ("The suspended app resumes; changes held while it was suspended arrive now", "A S12; D S44")
+        case .callbackAtLaunch: ("Creating a CLLocationManager delivers the current authorization to its delegate", "A S9, S12")
+        case .callbackOnChange: ("The authorization the app reads changed: the delegate is called", "A S9, S14")
+        case .callbackHeldWhileSuspended: ("A suspended app is not woken for authorization changes: the callback waits for resume", "D S44; A S12")
+        case .appNotRunning: ("The app's code is not running, so it cannot call anything", "I")
+        case .inUseGraceEnds: ("The grace after leaving the foreground is over: the app is no longer in use", "A S12, S13; I inUseGrace")
+        case .requestNotInUse: ("The request does nothing: the app must be in the foreground to show a prompt", "A S2, S14")
+        case .missingWhenInUseKey: ("The request does nothing: NSLocationWhenInUseUsageDescription is missing from Info.plist", "A S12, S14")
+        case .missingAlwaysKey: ("Always cannot be requested: NSLocationAlwaysAndWhenInUseUsageDescription is missing from Info.plist", "A S14; D S41, S42")
+        case .requestRestricted: ("The request does nothing: location is restricted for this app", "A S11; I")
+        case .requestWhilePrompting: ("The request does nothing: an authorization prompt is already up", "I")
+        case .whenInUseNeedsNotDetermined: ("requestWhenInUseAuthorization prompts only while the status is notDetermined", "A S2, S14")
+        case .whenInUsePrompt: ("requestWhenInUseAuthorization from notDetermined shows the when-in-use prompt", "A S2")
+        case .legacyWhenInUsePrompt: ("iOS 12: requestWhenInUseAuthorization shows the two-button prompt", "D S47; I")
+        case .visionOSAlwaysIsWhenInUse: ("On visionOS requestAlwaysAuthorization is treated as requestWhenInUseAuthorization", "A S1, S13")
+        case .alwaysOneShot: ("requestAlwaysAuthorization ignored: it works once per app and was already used", "A S1, S12, S13")
+        case .alwaysFromNotDetermined: ("requestAlwaysAuthorization from notDetermined shows the when-in-use prompt first; \"Allow While Using App\" gives provisional Always", "A S1")
+        case .legacyAlwaysPrompt: ("iOS 12: requestAlwaysAuthorization shows the three-option prompt", "D S47; I")
+        case .alwaysIgnoredAfterAllowOnce: ("requestAlwaysAuthorization ignored: the app holds an Allow Once grant", "A S1; D S28")
+        case .ignoredAlwaysUsesOneShot: ("The ignored Always request still uses up the one allowed request (assumption ignoredAlwaysRequestUsesOneShot)", "I")
+        case .immediateUpgrade: ("iOS 13.4+: Always requested from permanent when-in-use shows the upgrade prompt at once", "A S1; D S29")
+        case .ios13ProvisionalFromWhenInUse: ("iOS 13.0-13.3: Always requested from when-in-use gives provisional Always without a prompt", "A via D S29, S34")
+        case .alwaysNothingToDo: ("requestAlwaysAuthorization does nothing from denied, restricted or Always", "A S1, S14")
+        case .needsIOS14: ("This API needs iOS 14: the call does nothing here", "A S3")
+        case .needsIOS17: ("This API needs iOS 17: the call does nothing here", "A S31, S61")
+        case .needsIOS18: ("CLServiceSession needs iOS 18: the call does nothing here", "A S7")
+        case .purposeKeyMissing: ("The purpose key has no entry in NSLocationTemporaryUsageDescriptionDictionary: no prompt, kCLErrorPromptDeclined", "A S3, S14")
+        case .temporaryInBackground: ("requestTemporaryFullAccuracyAuthorization from the background fails with kCLErrorPromptDeclined", "A S3")
+        case .temporaryNotAuthorized: ("requestTemporaryFullAccuracyAuthorization without authorization fails with kCLErrorPromptDeclined", "I; D S50")
+        case .temporaryAlreadyFull: ("requestTemporaryFullAccuracyAuthorization when full accuracy is already granted fails with kCLErrorPromptDeclined", "A S3")
+        case .temporaryPrompt: ("requestTemporaryFullAccuracyAuthorization shows the temporary precise location prompt with the purpose string", "A S3")
+        case .servicesOffPrompt: ("Location Services are off: using location shows the system's warning dialog", "A S14; I labels")
+        case .noPrompt: ("No prompt is on screen", "I")
+        case .noSuchButton: ("The prompt on screen has no such button", "I")
+        case .promptHasNoPreciseSwitch: ("The prompt on screen has no Precise switch", "D S33, S38; I")
+        case .promptPreciseSwitch: ("The Precise switch on the prompt's map decides the app's Precise setting", "D S33, S38")
+        case .allowOnce: ("Allow Once: a temporary authorizedWhenInUse; Settings shows Ask Next Time", "A S2; D S20")
+        case .allowWhileUsing: ("Allow While Using App: authorizedWhenInUse, permanent", "A S2")
+        case .provisionalAlways: ("Always was requested: Allow While Using App gives provisional Always (the app reads authorizedAlways, Settings shows While Using)", "A S1; D S22-S25")
+        case .dontAllow: ("Don't Allow: denied; further requests do nothing", "A S2")
+        case .legacyAlwaysAllow: ("iOS 12: Always Allow gives authorizedAlways", "D S47")
+        case .upgradeAllow: ("Change to Always Allow: authorizedAlways, permanent", "A S1")
+        case .upgradeKeep: ("Keep Only While Using: the status stays authorizedWhenInUse, so no callback", "A S1")
+        case .deferredUpgradePrompt: ("Provisional Always meets an event that needs Always: the system shows the upgrade prompt, typically while the app is not running", "A S1")
+        case .deferredUpgradeAllow: ("Change to Always Allow on the deferred prompt: Always becomes permanent, no callback (the status was already authorizedAlways); the event is delivered", "A S1")
+        case .deferredUpgradeKeep: ("Keep Only While Using on the deferred prompt: the status becomes authorizedWhenInUse; the event is dropped", "A S1; I")
+        case .temporaryFullAccuracyGranted: ("Temporary full accuracy granted while the app stays in use", "A S3")
+        case .temporaryFullAccuracyDeclined: ("Temporary full accuracy declined: accuracy stays reduced", "A S3")
+        case .completionNilWhenShown: ("The completion's error is nil whenever the prompt was shown, whatever the answer", "A S3, S14")
+        case .temporaryFullAccuracyEnds: ("Temporary full accuracy ends when the app is no longer in use", "A S3, S14")
+        case .reminderShown: ("The periodic background-use reminder is shown to an app with permanent Always", "D S51")
+        case .reminderNeedsAlways: ("The background-use reminder is shown only to apps with permanent Always (iOS 13+)", "D S51")
+        case .reminderDowngrade: ("Change to Only While Using: the status becomes authorizedWhenInUse", "A S9; D S51")
+        case .reminderKeep: ("Always Allow: nothing changes", "D S51")
+        case .servicesOffSettings: ("The person leaves the app to open Settings", "I")
+        case .servicesOffCancel: ("The warning is dismissed; Location Services stay off", "I")
+        case .promptWaitsForForeground: ("The app left the foreground: its prompt goes away and comes back when the app returns (assumption promptReturnsAfterBackground)", "A S2; I")
+        case .promptDismissedByLeaving: ("The app left the foreground: its prompt is dismissed without an answer", "I")
+        case .allowOnceExpires: ("The Allow Once grant runs out after allowOnceGrace not in use: the status returns to notDetermined", "A S1, S2; D S20, S21; I allowOnceGrace")
+        case .allowOnceEndsWithProcess: ("The Allow Once grant ends with the process", "D S20, S21")
+        case .locationButtonUnavailable: ("CLLocationButton needs iOS 15 and is ignored on visionOS", "A S30")
+        case .locationButtonNeedsForeground: ("The person can tap the app's button only while the app is in the foreground", "I")
+        case .locationButtonAlreadyAuthorized: ("The app is already authorized: the button just gets a location", "A S30; I")
+        case .locationButtonBlocked: ("Location is restricted or off: the button cannot grant anything", "I")
+        case .locationButtonFirstTap: ("The first tap of a CLLocationButton asks the person to confirm", "A S30")
+        case .locationButtonConfirmed: ("Confirmed: a temporary authorizedWhenInUse, like Allow Once", "A S30")
+        case .locationButtonCancelled: ("The person declined the location button confirmation", "I")
+        case .locationButtonGrant: ("Later taps of a confirmed CLLocationButton grant one-time authorization without an alert", "A S30")
+        case .settingsUnlisted: ("Settings does not list an app that never asked, so it cannot be changed there", "D S40; R S48")
+        case .settingsRestricted: ("The page is locked: location is restricted for this app", "A S11; I")
+        case .settingsOptionNotOffered: ("The app's Settings page does not offer that option", "D S41, S42; A S17")
+        case .settingsLeavesApp: ("The person leaves the app to open Settings", "I")
+        case .settingsSameChoice: ("That option is already selected: nothing changes", "I")
+        case .settingsChoice: ("A choice in Settings sets the status directly (Always here is permanent and ignores the one-shot limit)", "A S9; I")
+        case .settingsPrecise: ("The app's Precise Location switch in Settings", "A S16; D S21")
+        case .settingsNoPrecise: ("Precise Location exists from iOS 14", "A S16")
+        case .locationServicesOff: ("Location Services off: every app reads denied; each app's choice is kept", "A S9, S11")
+        case .locationServicesOn: ("Location Services on: each app returns to its stored choice", "A S11")
+        case .resetLocationPrivacy: ("Reset Location & Privacy: the app returns to notDetermined and may ask again (the one-shot too)", "A S9; I")
+        case .updatesWithoutAuthorization: ("Updates without ever requesting authorization never prompt and never deliver", "D S46")
+        case .backgroundStartFails: ("Starting updates in the background fails for when-in-use apps", "A S2")
+        case .backgroundUpdatesCrash: ("allowsBackgroundLocationUpdates = true without location in UIBackgroundModes is a fatal error: the process ends", "A S14")
+        case .deniedError: ("Starting a service while denied reports kCLErrorDenied to the delegate", "A S11")
+        case .ios12WhenInUseNoAlwaysServices: ("iOS 12: when-in-use apps cannot use significant-change or region monitoring", "A S12")
+        case .reducedAccuracyNoRegions: ("Reduced accuracy: region monitoring is unavailable", "A S14")
+        case .regionNotMonitored: ("The app monitors no region or condition with that ID", "I")
+        case .eventNeedsAuthorization: ("The event is not delivered: the app is not authorized", "A S11")
+        case .eventDeliveredInUse: ("The event is delivered to the app while it is in use", "A S12")
+        case .eventDroppedWhilePrompting: ("An authorization prompt is pending: the event is dropped", "I")
+        case .eventRelaunches: ("Always: the event relaunches the terminated app in the background", "A S12, S13")
+        case .eventResumes: ("Always: the event resumes the suspended app in the background", "A S12")
+        case .whenInUseNoBackgroundEvents: ("When-in-use apps are not launched or resumed for location events", "A S12, S13")
+        case .monitorEventDelivered: ("The CLMonitor event is delivered", "A S19")
+        case .monitorEventWithheld: ("The CLMonitor event is not delivered", "A S19, S18")
+        case .conditionLimit: ("More conditions than monitorConditionLimit: conditionLimitExceeded", "A S19; I monitorConditionLimit")
+        case .deviceMoves: ("The device moves: new fixes are available", "A S61")
+        case .deviceStationary: ("The device stops moving: updates pause, the last one says stationary", "A S61")
+        case .deviceNoFix: ("Core Location cannot determine the location", "A S18")
+        case .reducedAccuracyCadence: ("Reduced accuracy: a fix about every reducedAccuracyInterval", "A S14; D S32, S33")
+        case .alreadyRunning: ("Already running in this process: nothing changes", "I")
+        case .implicitSession: ("iOS 18: this holds an implicit when-in-use session (it may prompt)", "A S6, S18")
+        case .explicitSessionRequired: ("NSLocationRequireExplicitServiceSession: implicit sessions are off; an explicit CLServiceSession is needed", "A S5, S6, S8")
+        case .backgroundActivityNeedsForeground: ("A new CLBackgroundActivitySession becomes active only when started in the foreground", "A S31, S18b")
+        case .backgroundActivityNeedsMode: ("CLBackgroundActivitySession needs location in UIBackgroundModes: it never becomes active", "A S31")
+        case .backgroundActivityInvalidated: ("invalidate() ends the background activity session and removes the indicator", "A S31")
+        case .backgroundActivityLapses: ("The background activity session was not rejoined at once: it ends", "A S31")
+        case .sessionCreated: ("The app creates and holds a CLServiceSession", "A S7, S8")
+        case .sessionRejoined: ("The app re-creates a session kept from the previous process within the relaunch window: it carries on", "A S18; A-forum S54")
+        case .sessionAlreadyHeld: ("The running process already holds a session with that ID", "I")
+        case .sessionInsufficientlyInUse: ("A session created while not in use reports insufficientlyInUse until the app comes to the foreground", "A S8; A-forum S55")
+        case .sessionInvalidated: ("invalidate() ends the session; it can never become active again", "A S8")
+        case .invalidateUnknown: ("invalidate needs a session the running process holds", "I")
+        case .sessionsOutliveProcess: ("Sessions outlive the process: the system keeps them for the app's next launch", "A S18")
+        case .relaunchWindowOpens: ("The system keeps the previous process's sessions for relaunchWindow after a launch", "A S18; A-forum S54; I relaunchWindow")
+        case .sessionLapses: ("Not re-created within the relaunch window: the app is no longer interested, the session lapses", "A-forum S54")
+        case .rejoinWithinWindow: ("Re-started within the relaunch window: it rejoins what the previous process held", "A S31, S18")
+        case .sessionGoalPrompts: ("A when-in-use goal from notDetermined: Core Location asks once the app is in the foreground", "A S7, S8b, S10")
+        case .sessionAlwaysFromNotDetermined: ("An Always goal from notDetermined: the when-in-use prompt first, then the upgrade prompt", "A S10; I")
+        case .sessionAlwaysUpgrade: ("An Always goal from permanent when-in-use: the upgrade prompt, once (the one-shot)", "A S10; I")
+        case .sessionFullAccuracyPrompt: ("A held session with fullAccuracyPurposeKey: Core Location asks for temporary full accuracy", "A S8")
+        }
+    }
+}

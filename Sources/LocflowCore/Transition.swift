@@ -1,0 +1,80 @@
+/// One thing that happened to the world: the event, whether it was refused, every rule that
+/// decided it, and what the app and the person could observe.
+public struct Transition: Sendable, Hashable {
+    public var event: Event
+    public var time: Millis
+    /// Set when the step could not be performed (nothing changed); says why.
+    public var refusal: Why?
+    public var why: [Why] = []
+    public var outputs: [Output] = []
+
+    public init(event: Event, time: Millis) {
+        self.event = event
+        self.time = time
+    }
+
+    public var isRefused: Bool { refusal != nil }
+
+    mutating func note(_ rule: Rule, _ detail: String? = nil) {
+        why.append(Why(rule, detail))
+    }
+
+    mutating func emit(_ output: Output) { outputs.append(output) }
+
+    /// The callbacks this transition delivered.
+    public var callbacks: [StatusPair] {
+        outputs.compactMap { if case .callback(let pair) = $0 { pair } else { nil } }
+    }
+}
+
+/// A rule that fired, with the specifics of this case.
+public struct Why: Sendable, Hashable {
+    public var rule: Rule
+    public var detail: String?
+
+    public init(_ rule: Rule, _ detail: String? = nil) {
+        self.rule = rule
+        self.detail = detail
+    }
+
+    /// "requestAlwaysAuthorization ignored: the app holds an Allow Once grant [A S1]"
+    public var text: String {
+        if let detail { return "\(rule.text) (\(detail)) [\(rule.source)]" }
+        return "\(rule.text) [\(rule.source)]"
+    }
+}
+
+/// What an event made observable.
+public enum Output: Sendable, Hashable {
+    case callback(StatusPair)
+    case promptShown(PromptKind)
+    case promptAnswered(PromptKind, button: String)
+    case promptHidden(PromptKind)
+    case completion(CompletionResult)
+    case error(LocationError)
+    case launched(background: Bool)
+    case terminated
+    case suspended
+    case resumed
+    case locationEvent(String, delivered: Bool)
+    case sessionLapsed(String)
+    case reducedFix
+
+    public var text: String {
+        switch self {
+        case .callback(let p): "callback: \(p.text)"
+        case .promptShown(let k): "prompt shown: \(k.rawValue)"
+        case .promptAnswered(let k, let b): "prompt \(k.rawValue) answered: \(b)"
+        case .promptHidden(let k): "prompt hidden: \(k.rawValue)"
+        case .completion(let r): "completion: \(r.rawValue)"
+        case .error(let e): "didFailWithError: \(e == .denied ? "kCLErrorDenied" : "none")"
+        case .launched(let bg): bg ? "launched in the background" : "launched"
+        case .terminated: "process ended"
+        case .suspended: "suspended"
+        case .resumed: "resumed"
+        case .locationEvent(let e, let d): d ? "\(e) delivered" : "\(e) not delivered"
+        case .sessionLapsed(let id): "session \(id) lapsed"
+        case .reducedFix: "reduced-accuracy fix delivered"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+/// Virtual time in milliseconds since the flow began.
+public typealias Millis = Int
+
+/// `CLAuthorizationStatus`, spelled as Apple spells its cases.
+public enum AuthorizationStatus: String, CaseIterable, Sendable, Hashable {
+    case notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse
+
+    public var isAuthorized: Bool { self == .authorizedAlways || self == .authorizedWhenInUse }
+}
+
+/// `CLAccuracyAuthorization`.
+public enum AccuracyAuthorization: String, CaseIterable, Sendable, Hashable {
+    case fullAccuracy, reducedAccuracy
+}
+
+/// The option a person picked on the app's page in Settings › Location Services.
+/// `unlisted` is the app that never asked: Settings does not list it.
+public enum SettingsChoice: String, CaseIterable, Sendable, Hashable {
+    case unlisted, never, askNextTime, whileUsing, whileUsingOrWidgets, always
+}
+
+/// The app's process as the system sees it.
+public enum Lifecycle: String, CaseIterable, Sendable, Hashable {
+    case foreground, background, suspended, terminated
+
+    public var isRunning: Bool { self == .foreground || self == .background }
+}
+
+/// The kinds of system prompt (flow-format §4).
+public enum PromptKind: String, CaseIterable, Sendable, Hashable {
+    case whenInUse, alwaysUpgrade, temporaryFullAccuracy, backgroundReminder
+    case legacyAlways, legacyWhenInUse, locationButton, servicesOff
+
+    /// Prompts that ask the person for this app's authorization: while one is up (or queued),
+    /// diagnostics say `authorizationRequestInProgress`.
+    public var isAuthorizationRequest: Bool {
+        switch self {
+        case .whenInUse, .alwaysUpgrade, .temporaryFullAccuracy, .legacyAlways, .legacyWhenInUse, .locationButton:
+            return true
+        case .backgroundReminder, .servicesOff:
+            return false
+        }
+    }
+}
+
+/// `CLServiceSession.AuthorizationRequirement`.
+public enum SessionGoal: String, CaseIterable, Sendable, Hashable, Comparable {
+    case none, whenInUse, always
+
+    public var level: Int {
+        switch self { case .none: 0; case .whenInUse: 1; case .always: 2 }
+    }
+    public static func < (a: SessionGoal, b: SessionGoal) -> Bool { a.level < b.level }
+}
+
+/// The state of an explicit service session (flow-format §3.5 `expect session`).
+public enum SessionState: String, CaseIterable, Sendable, Hashable {
+    case active, invalidated, lapsed
+}
+
+/// The completion result of the latest `requestTemporaryFullAccuracyAuthorization`.
+public enum CompletionResult: String, CaseIterable, Sendable, Hashable {
+    case none, pending, `nil`, promptDeclined
+}
+
+/// The latest `locationManager(_:didFailWithError:)`.
+public enum LocationError: String, CaseIterable, Sendable, Hashable {
+    case none, denied
+}
+
+/// Sources whose delivery `expect delivering` can ask about.
+public enum DeliverySource: String, CaseIterable, Sendable, Hashable {
+    case standard, liveUpdates, monitor, significantChanges
+}
+
+/// The Apple type a diagnostics source is an instance of.
+public enum DiagnosticType: String, Sendable, Hashable {
+    case serviceSession = "CLServiceSession.Diagnostic"
+    case backgroundActivity = "CLBackgroundActivitySession.Diagnostic"
+    case locationUpdate = "CLLocationUpdate"
+    case monitorEvent = "CLMonitor.Event"
+
+    /// Exactly the properties Apple's type has (behaviour spec §8), in Apple's order.
+    public var properties: [Diagnostic] {
+        let common: [Diagnostic] = [
+            .authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,
+            .authorizationRequestInProgress, .insufficientlyInUse, .serviceSessionRequired,
+        ]
+        switch self {
+        case .serviceSession: return common + [.alwaysAuthorizationDenied, .fullAccuracyDenied]
+        case .backgroundActivity: return common
+        case .locationUpdate: return common + [.accuracyLimited, .locationUnavailable, .stationary]
+        case .monitorEvent:
+            return common + [.accuracyLimited, .conditionUnsupported, .conditionLimitExceeded, .persistenceUnavailable]
+        }
+    }
+}
+
+/// One diagnostic property, named exactly as Apple names it.
+public enum Diagnostic: String, CaseIterable, Sendable, Hashable {
+    case authorizationDenied, authorizationDeniedGlobally, authorizationRestricted
+    case authorizationRequestInProgress, insufficientlyInUse, serviceSessionRequired
+    case alwaysAuthorizationDenied, fullAccuracyDenied
+    case accuracyLimited, locationUnavailable, stationary
+    case conditionUnsupported, conditionLimitExceeded, persistenceUnavailable
+
+    /// What the property means (paraphrasing Apple's header comments).
+    public var meaning: String {
+        switch self {
+        case .authorizationDenied: "Suspended because the app is denied (includes Location Services off)."
+        case .authorizationDeniedGlobally: "Suspended because Location Services are off system-wide."
+        case .authorizationRestricted: "The app lacks authorization and cannot change it (parental controls, MDM)."
+        case .authorizationRequestInProgress: "The system is asking the person for this app and has no answer yet."
+        case .insufficientlyInUse: "The app is not in use enough: it should have been started in the foreground."
+        case .serviceSessionRequired: "The app requires explicit sessions and holds none that needs authorization."
+        case .alwaysAuthorizationDenied: "A session that wants Always was refused Always by the person."
+        case .fullAccuracyDenied: "A session that wants full accuracy was refused by the person."
+        case .accuracyLimited: "Accuracy is limited: updates only about every 15-20 minutes; monitor events are withheld."
+        case .locationUnavailable: "Core Location currently cannot determine the location."
+        case .stationary: "Updates paused because the device is not moving."
+        case .conditionUnsupported: "Monitoring is not supported for this condition type."
+        case .conditionLimitExceeded: "Too many conditions of this type are monitored."
+        case .persistenceUnavailable: "Monitoring state cannot be stored persistently."
+        }
+    }
+}
+
+/// Who caused an event (the explorer's log filter).
+public enum Actor: String, CaseIterable, Sendable, Hashable {
+    case person, app, system, device, timer
+}

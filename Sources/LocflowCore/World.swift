@@ -1,0 +1,197 @@
+/// What the Settings database stores for the app (behaviour spec §1.2).
+public struct AppRecord: Sendable, Hashable {
+    public var choice: SettingsChoice = .unlisted
+    /// Always was requested from `notDetermined` and the person picked "Allow While Using App". [A S1]
+    public var provisionalAlways = false
+    /// `requestAlwaysAuthorization` works once per app. [A S1]
+    public var alwaysRequestUsed = false
+    /// An Allow Once (or CLLocationButton) grant is in force. [A S2, S30]
+    public var temporaryGrant = false
+    /// The Precise Location switch.
+    public var precise = true
+    /// A temporary full-accuracy grant is in force. [A S3]
+    public var temporaryFullAccuracy = false
+    /// The person confirmed the CLLocationButton once. [A S30]
+    public var locationButtonApproved = false
+
+    public init(precise: Bool = true) { self.precise = precise }
+}
+
+/// Why a prompt is on screen; decides what its buttons do.
+public enum PromptOrigin: Sendable, Hashable {
+    case requestWhenInUse
+    case requestAlways
+    /// iOS 13.4+: Always requested from permanent when-in-use.
+    case immediateUpgrade
+    /// Provisional Always meets an Always-class event; the event waits for the answer.
+    case deferredUpgrade(trigger: String)
+    case temporaryRequest(purposeKey: String)
+    /// A service session's goal (or an implicit session) asked on its own.
+    case session(id: String)
+    case locationButton
+    case reminder
+    case servicesOff
+}
+
+/// A system prompt, on screen or waiting its turn.
+public struct Prompt: Sendable, Hashable {
+    public var kind: PromptKind
+    public var origin: PromptOrigin
+    /// The purpose key of a temporary full-accuracy prompt.
+    public var purposeKey: String?
+    /// The Precise switch on the prompt's map (iOS 14+ when-in-use prompt).
+    public var showsPreciseSwitch: Bool
+    public var precise: Bool
+
+    public init(kind: PromptKind, origin: PromptOrigin, purposeKey: String? = nil,
+                showsPreciseSwitch: Bool = false, precise: Bool = true) {
+        self.kind = kind
+        self.origin = origin
+        self.purposeKey = purposeKey
+        self.showsPreciseSwitch = showsPreciseSwitch
+        self.precise = precise
+    }
+
+    /// App prompts need the app in the foreground; the deferred upgrade and the reminder are
+    /// shown by the system whatever the app is doing. [A S1][D S51]
+    public var isSystemInitiated: Bool {
+        switch origin {
+        case .deferredUpgrade, .reminder: true
+        default: false
+        }
+    }
+}
+
+/// An explicit `CLServiceSession`, named by the flow's ID.
+public struct ServiceSession: Sendable, Hashable {
+    public var id: String
+    public var goal: SessionGoal
+    public var fullAccuracyKey: String?
+    public var state: SessionState = .active
+    /// Held by the running process. An active session that is not held is kept for the app by
+    /// the system (suspended, terminated, or inside the relaunch window).
+    public var held = true
+    /// Started while in use (or rejoined, or layered on a session already in effect). [A S8, S18]
+    public var qualified: Bool
+    /// The person declined the full-accuracy prompt for it.
+    public var fullAccuracyDeclined = false
+    public var createdAt: Millis
+
+    public init(id: String, goal: SessionGoal, fullAccuracyKey: String?, qualified: Bool, createdAt: Millis) {
+        self.id = id
+        self.goal = goal
+        self.fullAccuracyKey = fullAccuracyKey
+        self.qualified = qualified
+        self.createdAt = createdAt
+    }
+}
+
+/// A stream the process iterates (`liveUpdates`, `CLMonitor.events`) or a background activity session.
+public struct ProcessStream: Sendable, Hashable {
+    public var startedAt: Millis
+    /// Started while in use, or rejoined within the relaunch window.
+    public var qualified: Bool
+}
+
+/// The app's current process. A new one starts with nothing running (flow-format §3).
+public struct ProcessState: Sendable, Hashable {
+    public var generation = 0
+    public var launchedAt: Millis = 0
+    public var launchedInBackground = false
+    /// The (status, accuracy) last delivered to this process's manager; nil = nothing yet.
+    public var lastDelivered: StatusPair?
+    public var standardUpdates = false
+    public var standardStartedInForeground = false
+    public var allowsBackgroundUpdates = false
+    public var liveUpdates: ProcessStream?
+    public var monitor: ProcessStream?
+    public var backgroundActivity: ProcessStream?
+
+    public init() {}
+}
+
+public struct StatusPair: Sendable, Hashable {
+    public var status: AuthorizationStatus
+    public var accuracy: AccuracyAuthorization
+    public init(_ status: AuthorizationStatus, _ accuracy: AccuracyAuthorization) {
+        self.status = status
+        self.accuracy = accuracy
+    }
+    public var text: String { "\(status.rawValue) \(accuracy.rawValue)" }
+}
+
+/// The whole simulated world: one device, one app. A value; `step` is the only way it changes.
+public struct World: Sendable, Hashable {
+    public let config: AppConfig
+    public internal(set) var now: Millis = 0
+
+    // Device
+    public internal(set) var locationServicesOn: Bool
+    public internal(set) var restricted: Bool
+    public internal(set) var moving = true
+    public internal(set) var hasFix = true
+
+    // What Settings stores
+    public internal(set) var record: AppRecord
+
+    // The process
+    public internal(set) var lifecycle: Lifecycle = .foreground
+    public internal(set) var process = ProcessState()
+    /// When the app last left the foreground (in-use grace); nil after a background launch.
+    public internal(set) var foregroundLeftAt: Millis?
+    /// When the app stopped being in use; nil while it is in use.
+    public internal(set) var notInUseSince: Millis?
+    /// The scheduled suspension of a backgrounded app.
+    public internal(set) var suspendAt: Millis?
+
+    // Kept across processes
+    public internal(set) var relaunchWindowEndsAt: Millis?
+    public internal(set) var keptBackgroundActivity = false
+    public internal(set) var keptLiveUpdates = false
+    public internal(set) var keptMonitor = false
+    public internal(set) var sessions: [ServiceSession] = []
+    public internal(set) var significantChanges = false
+    public internal(set) var regions: [String] = []
+    public internal(set) var monitorConditions: [String] = []
+
+    // Prompts
+    public internal(set) var prompt: Prompt?
+    public internal(set) var promptQueue: [Prompt] = []
+
+    // What the app has observed
+    public internal(set) var callbacks = 0
+    public internal(set) var lastCallback: StatusPair?
+    public internal(set) var completion: CompletionResult = .none
+    public internal(set) var lastError: LocationError = .none
+    public internal(set) var nextReducedFixAt: Millis?
+    public internal(set) var reducedFixes = 0
+
+    /// The world at the start of a flow: the app just launched by the person, in the foreground,
+    /// one manager created (its first callback delivered at time 0). (flow-format §3)
+    public init(config: AppConfig = AppConfig()) {
+        self = World.start(config).world
+    }
+
+    /// The start and its transition (the launch at time 0 with its callback): the first entry of a trace.
+    public static func start(_ config: AppConfig) -> (world: World, transition: Transition) {
+        var world = World(blank: config)
+        var t = Transition(event: .user(.foreground), time: 0)
+        t.note(.launchByPerson)
+        world.launch(background: false, into: &t)
+        world.settle(into: &t)
+        return (world, t)
+    }
+
+    private init(blank config: AppConfig) {
+        self.config = config
+        self.locationServicesOn = config.locationServicesOn
+        self.restricted = config.restricted
+        self.record = AppRecord(precise: !config.info.defaultAccuracyReduced)
+    }
+
+    public var profile: PlatformProfile { config.profile }
+    public var assumptions: Assumptions { config.assumptions }
+    public var info: AppInfo { config.info }
+
+    public func session(_ id: String) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
+}

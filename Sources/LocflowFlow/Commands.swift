@@ -1,0 +1,188 @@
+import Foundation
+import LocflowCore
+
+/// Where a command writes. Commands return their exit code and never call `exit` themselves,
+/// so tests run them in-process.
+public struct CommandIO {
+    public var out: (String) -> Void
+    public var err: (String) -> Void
+
+    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+        self.out = out
+        self.err = err
+    }
+
+    /// Standard output and standard error, line-buffered.
+    public static var standard: CommandIO {
+        CommandIO(out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                  err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+    }
+}
+
+/// The headless commands: `check`, `run`, `inspect`.
+public enum Commands {
+
+    /// Reads and parses a flow file.
+    public static func load(_ path: String) throws(FlowError) -> Flow {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDir: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+            throw FlowError(nil, "\(path): " + (exists ? (isDir.boolValue ? "is a folder" : "cannot be read") : "no such file"))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw FlowError(SourceLocation(file: path, line: 1, column: 1), "the file is not UTF-8 text")
+        }
+        return try FlowParser.parse(text, file: path)
+    }
+
+    /// The flows named by the arguments: files as given, folders searched for `*.flow`.
+    public static func expand(_ paths: [String]) -> [String] {
+        var out: [String] = []
+        for path in paths {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+                let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+                    .filter { $0.hasSuffix(".flow") }
+                    .sorted()
+                out += found.map { (path as NSString).appendingPathComponent($0) }
+            } else {
+                out.append(path)
+            }
+        }
+        return out
+    }
+
+    static func directory(of path: String) -> String {
+        let d = (path as NSString).deletingLastPathComponent
+        return d.isEmpty ? "." : d
+    }
+
+    /// `locflow check FILE...`: exit 0 when everything held, 1 when anything failed, 2 when a file
+    /// could not be read or parsed.
+    public static func check(_ paths: [String], quiet: Bool = false, io: CommandIO) -> Int32 {
+        let files = expand(paths)
+        if files.isEmpty {
+            io.err("locflow check: no .flow files in \(paths.joined(separator: " "))")
+            return 2
+        }
+        var passed = 0, failed = 0, broken = 0
+        for file in files {
+            let flow: Flow
+            do {
+                flow = try load(file)
+            } catch {
+                io.err(error.description)
+                broken += 1
+                continue
+            }
+            do {
+                let result = try FlowRunner(flow: flow, baseDirectory: directory(of: file)).run()
+                for f in result.findings where f.severity == .warning { io.err("\(file): \(f.text)") }
+                for f in result.failures { io.out("\(file):\(f.line): \(f.message)") }
+                passed += result.passed
+                failed += result.failed
+                if !quiet && result.failed == 0 { io.out("ok \(file) (\(result.passed) expectations)") }
+            } catch {
+                io.err(error.description)
+                broken += 1
+            }
+        }
+        io.out("\(passed) passed, \(failed) failed")
+        if broken > 0 {
+            io.err("\(broken) file\(broken == 1 ? "" : "s") could not be read or parsed")
+            return 2
+        }
+        return failed > 0 ? 1 : 0
+    }
+
+    public enum TraceFormatOption: String { case text, json }
+
+    /// `locflow run FILE [--format text|json]`: the trace; the same exit codes as `check`.
+    public static func run(_ path: String, format: TraceFormatOption, io: CommandIO) -> Int32 {
+        let flow: Flow
+        do { flow = try load(path) } catch { io.err(error.description); return 2 }
+        do {
+            var pendingText = ""
+            let result = try FlowRunner(flow: flow, baseDirectory: directory(of: path)).run(
+                onEntry: { entry in
+                    switch format {
+                    case .json: io.out(TraceFormat.json(entry))
+                    case .text:
+                        if !pendingText.isEmpty { io.out(pendingText); pendingText = "" }
+                        io.out(TraceFormat.text(entry))
+                    }
+                },
+                onExpect: { line, ok, message in
+                    guard format == .text else { return }
+                    io.out(String(repeating: " ", count: 8) + "L\(line.line)".leftPad(5) + "  " + (ok ? "✓ " : "✗ ") + line.source
+                           + (message.map { "\n" + String(repeating: " ", count: 16) + $0 } ?? ""))
+                })
+            for f in result.findings where f.severity == .warning { io.err("\(path): \(f.text)") }
+            if format == .json { for f in result.failures { io.err("\(path):\(f.line): \(f.message)") } }
+            else { for f in result.failures { io.out("\(path):\(f.line): \(f.message)") } }
+            let closing = "\(result.passed) passed, \(result.failed) failed"
+            if format == .json { io.err(closing) } else { io.out(closing) }
+            return result.failed > 0 ? 1 : 0
+        } catch {
+            io.err(error.description)
+            return 2
+        }
+    }
+
+    /// `locflow inspect PLIST [--strings FILE] [--platform P]`: what iOS would do with an Info.plist.
+    public static func inspect(_ path: String, strings: String?, platform: Platform, io: CommandIO) -> Int32 {
+        let dict: [String: PlistValue]
+        let format: String
+        do {
+            (dict, format) = try InfoPlistLoader.loadPlist(path: path)
+        } catch {
+            io.err("locflow inspect: " + error.message)
+            return 2
+        }
+        var config = AppConfig()
+        config.platform = platform
+        let (info, _) = InfoPlistLoader.resolve(dict)
+        config.info = info
+        if let strings {
+            do { config.strings = try InfoPlistLoader.loadStrings(path: strings) } catch {
+                io.err("locflow inspect: " + error.message)
+                return 2
+            }
+        }
+        io.out("\(path) (\(format) property list) on \(platform.displayName)")
+        io.out("  app name: \(info.appName)" + (info.displayName == nil && info.bundleName == nil ? " (no CFBundleDisplayName or CFBundleName; the sample name is used)" : ""))
+        func show(_ label: String, _ v: String?) { io.out("  \(label): " + (v.map { "\"\($0.replacingOccurrences(of: "\n", with: "\\n"))\"" } ?? "(missing)")) }
+        show("when-in-use prompt text", config.whenInUseMessage)
+        show("Always prompt text", config.alwaysMessage)
+        if let purposes = info.temporaryUsageDescriptions, !purposes.isEmpty {
+            for key in purposes.keys.sorted() { show("purpose \(key)", config.purposeMessage(key)) }
+        } else {
+            io.out("  temporary full-accuracy purpose keys: none")
+        }
+        io.out("  background modes: " + (info.backgroundModes.isEmpty ? "none" : info.backgroundModes.joined(separator: ", ")))
+        io.out("")
+        io.out("What iOS would do:")
+        let profile = platform.profile
+        io.out("  requestWhenInUseAuthorization: " + (info.hasWhenInUseKey ? "shows the when-in-use prompt" : "does nothing (NSLocationWhenInUseUsageDescription is missing)"))
+        let always: String
+        if !profile.hasAlways { always = "is a when-in-use request on visionOS" }
+        else if !info.hasWhenInUseKey { always = "does nothing (NSLocationWhenInUseUsageDescription is missing)" }
+        else if !info.hasAlwaysKey { always = "does nothing (NSLocationAlwaysAndWhenInUseUsageDescription is missing)" }
+        else if profile.legacyPrompts { always = "shows the three-option Always prompt" }
+        else { always = "shows the when-in-use prompt, then provisional Always (the upgrade prompt comes later)" }
+        io.out("  requestAlwaysAuthorization: " + always)
+        let probe = World(config: config)
+        io.out("  Settings options once the app has asked: " + probe.settingsOptionsOnceListed.map(\.rawValue).joined(separator: ", "))
+        io.out("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on"))
+        io.out("  allowsBackgroundLocationUpdates = true: " + (info.hasLocationBackgroundMode ? "allowed" : "crashes the app (no location in UIBackgroundModes)"))
+        if profile.hasServiceSessions {
+            io.out("  iOS 18 sessions: " + (info.requireExplicitServiceSession ? "explicit CLServiceSession required (implicit sessions are off)" : "implicit sessions on"))
+        }
+        let findings = InfoPlistLoader.analyse(dict, platform: platform)
+        if !findings.isEmpty {
+            io.out("")
+            for f in findings { io.out("  " + f.text) }
+        }
+        return 0
+    }
+}

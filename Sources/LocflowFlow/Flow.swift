@@ -1,0 +1,159 @@
+import LocflowCore
+
+/// A value given to `key NAME VALUE`.
+public enum KeyValue: Sendable, Hashable {
+    case string(String)
+    case bool(Bool)
+    case words([String])
+}
+
+/// A configuration statement (flow-format §2).
+public enum ConfigStatement: Sendable, Hashable {
+    case platform(Platform)
+    case plist(String)
+    case strings(String)
+    case key(String, KeyValue)
+    case unset(String)
+    case assume(String, Assumptions.Value)
+    case restricted(Bool)
+    case locationServices(Bool)
+}
+
+/// An `expect` line (flow-format §3.5).
+public enum Expectation: Sendable, Hashable {
+    case status(AuthorizationStatus)
+    case accuracy(AccuracyAuthorization)
+    case locationServicesEnabled(Bool)
+    case settings(SettingsChoice)
+    case settingsPrecise(Bool)
+    case settingsOptions([SettingsChoice])
+    case prompt(PromptKind?)
+    case buttons([String])
+    case lifecycle(Lifecycle)
+    case inUse(Bool)
+    case callbacks(Int)
+    case callback(AuthorizationStatus, AccuracyAuthorization?)
+    case completion(CompletionResult)
+    case error(LocationError)
+    case indicator(Bool)
+    case delivering(DeliverySource, Bool)
+    case diagnostic(source: String, Diagnostic, Bool)
+    case diagnostics(source: String, [Diagnostic])
+    case session(String, SessionState)
+    case refused
+    case title(String)
+    case message(String)
+}
+
+public enum Statement: Sendable, Hashable {
+    case config(ConfigStatement)
+    case step(Event)
+    case expect(Expectation)
+}
+
+/// One statement with where it came from.
+public struct FlowLine: Sendable, Hashable {
+    public var statement: Statement
+    public var line: Int
+    /// The statement as written (without its comment).
+    public var source: String
+    /// The comment on the statement's line, or the comment lines just above it: a caption.
+    public var comment: String?
+}
+
+/// A parsed `.flow` file.
+public struct Flow: Sendable, Hashable {
+    public var file: String
+    public var lines: [FlowLine]
+    /// The comment lines at the top: what the flow shows.
+    public var description: [String]
+
+    public init(file: String, lines: [FlowLine], description: [String] = []) {
+        self.file = file
+        self.lines = lines
+        self.description = description
+    }
+
+    public var config: [FlowLine] { lines.filter { if case .config = $0.statement { true } else { false } } }
+    public var body: [FlowLine] { lines.filter { if case .config = $0.statement { false } else { true } } }
+}
+
+extension ConfigStatement {
+    public var flowText: String {
+        switch self {
+        case .platform(let p): "platform \(p.rawValue)"
+        case .plist(let path): "plist \(quoteIfNeeded(path))"
+        case .strings(let path): "strings \(quoteIfNeeded(path))"
+        case .key(let name, let value):
+            switch value {
+            case .string(let s): "key \(name) \(quote(s))"
+            case .bool(let b): "key \(name) \(b)"
+            case .words(let w): "key \(name) " + w.joined(separator: " ")
+            }
+        case .unset(let name): "unset \(name)"
+        case .assume(let name, let value):
+            switch value {
+            case .duration(let ms): "assume \(name) \(formatDuration(ms))"
+            case .count(let n): "assume \(name) \(n)"
+            case .boolean(let b): "assume \(name) \(b)"
+            }
+        case .restricted(let b): "restricted \(b)"
+        case .locationServices(let on): "locationServices \(on ? "on" : "off")"
+        }
+    }
+}
+
+extension Expectation {
+    public var flowText: String {
+        func onOff(_ b: Bool) -> String { b ? "on" : "off" }
+        switch self {
+        case .status(let s): return "expect status \(s.rawValue)"
+        case .accuracy(let a): return "expect accuracy \(a.rawValue)"
+        case .locationServicesEnabled(let b): return "expect locationServicesEnabled \(b)"
+        case .settings(let c): return "expect settings \(c.rawValue)"
+        case .settingsPrecise(let b): return "expect settings precise \(onOff(b))"
+        case .settingsOptions(let o): return "expect settings options " + o.map(\.rawValue).joined(separator: " ")
+        case .prompt(let k): return "expect prompt \(k?.rawValue ?? "none")"
+        case .buttons(let b): return "expect buttons " + b.map(quote).joined(separator: " ")
+        case .lifecycle(let l): return "expect lifecycle \(l.rawValue)"
+        case .inUse(let b): return "expect inUse \(b)"
+        case .callbacks(let n): return "expect callbacks \(n)"
+        case .callback(let s, let a): return "expect callback \(s.rawValue)" + (a.map { " \($0.rawValue)" } ?? "")
+        case .completion(let r): return "expect completion \(r.rawValue)"
+        case .error(let e): return "expect error \(e.rawValue)"
+        case .indicator(let b): return "expect indicator \(onOff(b))"
+        case .delivering(let s, let b): return "expect delivering \(s.rawValue) \(b)"
+        case .diagnostic(let s, let d, let b): return "expect diagnostic \(quoteIfNeeded(s)) \(d.rawValue) \(b)"
+        case .diagnostics(let s, let d):
+            return "expect diagnostics \(quoteIfNeeded(s)) " + (d.isEmpty ? "none" : d.map(\.rawValue).joined(separator: " "))
+        case .session(let id, let st): return "expect session \(quoteIfNeeded(id)) \(st.rawValue)"
+        case .refused: return "expect refused"
+        case .title(let t): return "expect title \(quote(t))"
+        case .message(let m): return "expect message \(quote(m))"
+        }
+    }
+}
+
+extension Statement {
+    public var flowText: String {
+        switch self {
+        case .config(let c): c.flowText
+        case .step(let e): e.flowText
+        case .expect(let x): x.flowText
+        }
+    }
+}
+
+extension Flow {
+    /// The flow as text that parses back to the same flow (the printer).
+    public var text: String {
+        var out = description.map { "# \($0)" }.joined(separator: "\n")
+        if !out.isEmpty { out += "\n\n" }
+        for line in lines {
+            out += line.statement.flowText
+            if let c = line.comment, !c.isEmpty { out += "  # \(c)" }
+            out += "\n"
+        }
+        return out
+    }
+}

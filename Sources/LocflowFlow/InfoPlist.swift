@@ -1,0 +1,254 @@
+import Foundation
+import LocflowCore
+
+/// A property-list value, typed, so that a key of the wrong type can be named and explained.
+public indirect enum PlistValue: Sendable, Hashable {
+    case string(String)
+    case bool(Bool)
+    case integer(Int)
+    case real(Double)
+    case array([PlistValue])
+    case dict([String: PlistValue])
+    case data
+    case date
+
+    public var typeName: String {
+        switch self {
+        case .string: "string"
+        case .bool: "boolean"
+        case .integer: "integer"
+        case .real: "real number"
+        case .array: "array"
+        case .dict: "dictionary"
+        case .data: "data"
+        case .date: "date"
+        }
+    }
+
+    init(any: Any) {
+        switch any {
+        case let s as String: self = .string(s)
+        case let b as Bool where type(of: any) == Bool.self: self = .bool(b)
+        case let n as NSNumber:
+            switch String(cString: n.objCType) {
+            case "c", "B": self = .bool(n.boolValue)
+            case "d", "f": self = .real(n.doubleValue)
+            default: self = .integer(n.intValue)
+            }
+        case let a as [Any]: self = .array(a.map(PlistValue.init(any:)))
+        case let d as [String: Any]: self = .dict(d.mapValues(PlistValue.init(any:)))
+        case is Data: self = .data
+        case is Date: self = .date
+        default: self = .string("\(any)")
+        }
+    }
+}
+
+/// A note about the app's Info.plist: what iOS would do with it.
+public struct PlistFinding: Sendable, Hashable {
+    public enum Severity: String, Sendable { case warning, note }
+    public var severity: Severity
+    public var key: String?
+    public var message: String
+
+    public var text: String { "\(severity.rawValue): " + (key.map { "\($0): " } ?? "") + message }
+}
+
+/// Loads Info.plist (XML or binary) and InfoPlist.strings (UTF-8 or UTF-16) files.
+public enum InfoPlistLoader {
+
+    /// Reads a property list file into a dictionary of typed values.
+    public static func loadPlist(path: String) throws(FlowError) -> (dict: [String: PlistValue], format: String) {
+        let data = try read(path)
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        } catch {
+            throw FlowError(nil, "\(path): not a valid property list: \(describe(error))")
+        }
+        guard let dict = object as? [String: Any] else {
+            throw FlowError(nil, "\(path): the property list's top level is not a dictionary")
+        }
+        let name: String = switch format {
+        case .binary: "binary"
+        case .openStep: "OpenStep"
+        default: "XML"
+        }
+        return (dict.mapValues(PlistValue.init(any:)), name)
+    }
+
+    /// Reads an InfoPlist.strings file: `"KEY" = "VALUE";` pairs, UTF-8 or UTF-16.
+    public static func loadStrings(path: String) throws(FlowError) -> [String: String] {
+        let data = try read(path)
+        var text: String?
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            text = String(data: data, encoding: .utf16)
+        } else {
+            text = String(data: data, encoding: .utf8)
+        }
+        guard let text else { throw FlowError(nil, "\(path): not UTF-8 or UTF-16 text") }
+        var format = PropertyListSerialization.PropertyListFormat.openStep
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: &format)
+        } catch {
+            throw FlowError(nil, "\(path): not a valid strings file: \(describe(error))")
+        }
+        guard let dict = object as? [String: Any] else {
+            throw FlowError(nil, "\(path): a strings file holds \"KEY\" = \"VALUE\"; pairs")
+        }
+        var out: [String: String] = [:]
+        for (k, v) in dict { if let s = v as? String { out[k] = s } }
+        return out
+    }
+
+    static func read(_ path: String) throws(FlowError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+                throw FlowError(nil, isDir.boolValue ? "\(path): is a folder, not a file" : "\(path): cannot be read")
+            }
+            throw FlowError(nil, "\(path): no such file")
+        }
+        return data
+    }
+
+    static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if let debug = ns.userInfo["NSDebugDescription"] as? String { return debug }
+        return ns.localizedDescription
+    }
+
+    // MARK: Resolving to what Core Location reads
+
+    static let knownLocationKeys: Set<String> = [
+        "NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription",
+        "NSLocationAlwaysUsageDescription", "NSLocationUsageDescription",
+        "NSLocationTemporaryUsageDescriptionDictionary", "NSLocationDefaultAccuracyReduced",
+        "NSLocationRequireExplicitServiceSession", "NSWidgetWantsLocation",
+    ]
+
+    /// Turns a raw Info.plist into what Core Location reads, with a finding for each key that
+    /// iOS would ignore or treat differently from what its author probably meant.
+    public static func resolve(_ dict: [String: PlistValue]) -> (AppInfo, [PlistFinding]) {
+        var findings: [PlistFinding] = []
+        func string(_ key: String) -> String? {
+            guard let v = dict[key] else { return nil }
+            if case .string(let s) = v { return s }
+            findings.append(PlistFinding(severity: .warning, key: key,
+                                         message: "is a \(v.typeName), not a string: iOS ignores it, as if the key were missing"))
+            return nil
+        }
+        func bool(_ key: String) -> Bool {
+            guard let v = dict[key] else { return false }
+            switch v {
+            case .bool(let b): return b
+            case .string(let s) where ["YES", "true", "1"].contains(s):
+                findings.append(PlistFinding(severity: .warning, key: key, message: "is the string \"\(s)\", not a boolean: write <true/>; locflow reads it as true"))
+                return true
+            default:
+                findings.append(PlistFinding(severity: .warning, key: key, message: "is a \(v.typeName), not a boolean: iOS reads it as false"))
+                return false
+            }
+        }
+        var info = AppInfo()
+        info.displayName = string("CFBundleDisplayName")
+        info.bundleName = string("CFBundleName")
+        if let n = info.displayName ?? info.bundleName, n.hasPrefix("$(") { info.displayName = nil; info.bundleName = nil }
+        info.whenInUseDescription = string("NSLocationWhenInUseUsageDescription")
+        info.alwaysAndWhenInUseDescription = string("NSLocationAlwaysAndWhenInUseUsageDescription")
+        info.alwaysDescription = string("NSLocationAlwaysUsageDescription")
+        info.defaultAccuracyReduced = bool("NSLocationDefaultAccuracyReduced")
+        info.requireExplicitServiceSession = bool("NSLocationRequireExplicitServiceSession")
+        info.widgetWantsLocation = bool("NSWidgetWantsLocation")
+        if let v = dict["NSLocationTemporaryUsageDescriptionDictionary"] {
+            if case .dict(let d) = v {
+                var purposes: [String: String] = [:]
+                for (k, pv) in d {
+                    if case .string(let s) = pv { purposes[k] = s } else {
+                        findings.append(PlistFinding(severity: .warning, key: "NSLocationTemporaryUsageDescriptionDictionary.\(k)",
+                                                     message: "is a \(pv.typeName), not a string: this purpose key cannot be used"))
+                    }
+                }
+                info.temporaryUsageDescriptions = purposes
+            } else {
+                findings.append(PlistFinding(severity: .warning, key: "NSLocationTemporaryUsageDescriptionDictionary",
+                                             message: "is a \(v.typeName), not a dictionary of purpose key -> purpose string: iOS finds no purpose keys, so requestTemporaryFullAccuracyAuthorization and sessions with fullAccuracyPurposeKey fail with kCLErrorPromptDeclined and no prompt"))
+            }
+        }
+        if let v = dict["UIBackgroundModes"] {
+            if case .array(let modes) = v {
+                info.backgroundModes = modes.compactMap { if case .string(let s) = $0 { s } else { nil } }
+            } else {
+                findings.append(PlistFinding(severity: .warning, key: "UIBackgroundModes", message: "is a \(v.typeName), not an array: iOS sees no background modes"))
+            }
+        }
+        if dict["CLRequireExplicitServiceSession"] != nil {
+            findings.append(PlistFinding(severity: .warning, key: "CLRequireExplicitServiceSession",
+                                         message: "is the spelling of Apple's header comments; locationd reads NSLocationRequireExplicitServiceSession, so this key has no effect"))
+        }
+        for key in dict.keys.sorted() where key.hasPrefix("NSLocation") && !knownLocationKeys.contains(key) {
+            let near = nearest(key, in: Array(knownLocationKeys)).map { " (did you mean \($0)?)" } ?? ""
+            findings.append(PlistFinding(severity: .warning, key: key, message: "is not a key Core Location reads; iOS ignores it\(near)"))
+        }
+        return (info, findings)
+    }
+
+    /// What iOS would do with this app's Info.plist on a platform: the findings a person needs.
+    public static func analyse(_ dict: [String: PlistValue], platform: Platform = .ios18) -> [PlistFinding] {
+        var (info, findings) = resolve(dict)
+        if info.displayName == nil && info.bundleName == nil { info.displayName = nil }
+        if !info.hasWhenInUseKey {
+            findings.append(PlistFinding(severity: .warning, key: "NSLocationWhenInUseUsageDescription",
+                                         message: "is missing: requestWhenInUseAuthorization and requestAlwaysAuthorization do nothing (no prompt, no callback), and sessions never prompt"))
+        }
+        if info.alwaysAndWhenInUseDescription == nil {
+            if info.alwaysDescription != nil {
+                findings.append(PlistFinding(severity: .warning, key: "NSLocationAlwaysAndWhenInUseUsageDescription",
+                                             message: "is missing; only the deprecated NSLocationAlwaysUsageDescription (iOS 10 and earlier) is there. iOS 11+ requires the new key for requestAlwaysAuthorization; locflow accepts the old one as an alias (an assumption)"))
+            } else {
+                findings.append(PlistFinding(severity: .note, key: "NSLocationAlwaysAndWhenInUseUsageDescription",
+                                             message: "is missing: requestAlwaysAuthorization does nothing and Settings offers no Always option"))
+            }
+        }
+        if dict["NSLocationUsageDescription"] != nil {
+            findings.append(PlistFinding(severity: .note, key: "NSLocationUsageDescription", message: "is read only by macOS and iOS 6-7; iOS 8+ ignores it"))
+        }
+        if info.hasAlwaysKey && !info.hasLocationBackgroundMode {
+            findings.append(PlistFinding(severity: .note, key: "UIBackgroundModes",
+                                         message: "has no 'location': allowsBackgroundLocationUpdates = true crashes the app, and a CLBackgroundActivitySession never becomes active"))
+        }
+        if info.temporaryUsageDescriptions == nil && dict["NSLocationTemporaryUsageDescriptionDictionary"] == nil {
+            findings.append(PlistFinding(severity: .note, key: "NSLocationTemporaryUsageDescriptionDictionary",
+                                         message: "is missing: every requestTemporaryFullAccuracyAuthorization fails with kCLErrorPromptDeclined"))
+        }
+        if info.requireExplicitServiceSession {
+            findings.append(PlistFinding(severity: .note, key: "NSLocationRequireExplicitServiceSession",
+                                         message: "is true: on iOS 18 liveUpdates and CLMonitor get serviceSessionRequired until the app holds an explicit CLServiceSession"))
+        }
+        if info.defaultAccuracyReduced {
+            findings.append(PlistFinding(severity: .note, key: "NSLocationDefaultAccuracyReduced",
+                                         message: "is true: the app starts with Precise Location off (the person can turn it on)"))
+        }
+        return findings
+    }
+
+    /// The sample app as a raw Info.plist.
+    public static var sampleDict: [String: PlistValue] { dict(from: .sample) }
+
+    public static func dict(from info: AppInfo) -> [String: PlistValue] {
+        var d: [String: PlistValue] = [:]
+        if let v = info.displayName { d["CFBundleDisplayName"] = .string(v) }
+        if let v = info.bundleName { d["CFBundleName"] = .string(v) }
+        if let v = info.whenInUseDescription { d["NSLocationWhenInUseUsageDescription"] = .string(v) }
+        if let v = info.alwaysAndWhenInUseDescription { d["NSLocationAlwaysAndWhenInUseUsageDescription"] = .string(v) }
+        if let v = info.alwaysDescription { d["NSLocationAlwaysUsageDescription"] = .string(v) }
+        if let t = info.temporaryUsageDescriptions { d["NSLocationTemporaryUsageDescriptionDictionary"] = .dict(t.mapValues { .string($0) }) }
+        if info.defaultAccuracyReduced { d["NSLocationDefaultAccuracyReduced"] = .bool(true) }
+        if info.requireExplicitServiceSession { d["NSLocationRequireExplicitServiceSession"] = .bool(true) }
+        if info.widgetWantsLocation { d["NSWidgetWantsLocation"] = .bool(true) }
+        if !info.backgroundModes.isEmpty { d["UIBackgroundModes"] = .array(info.backgroundModes.map { .string($0) }) }
+        return d
+    }
+}

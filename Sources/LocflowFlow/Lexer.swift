@@ -1,0 +1,156 @@
+/// A place in a flow file. Lines and columns start at 1; columns count characters.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// An error in a flow, a plist or an argument, for a person to read.
+public struct FlowError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(_ location: SourceLocation?, _ message: String) {
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String {
+        if let location { return "\(location): error: \(message)" }
+        return "error: \(message)"
+    }
+}
+
+/// One word of a statement: bare or quoted, with the column it starts at.
+public struct Token: Sendable, Hashable {
+    public var text: String
+    public var quoted: Bool
+    public var column: Int
+}
+
+/// Splits one line into words (flow-format §1). Returns the words and the trailing comment.
+public func lexLine(_ line: Substring, lineNumber: Int, file: String) throws(FlowError) -> (tokens: [Token], comment: String?) {
+    var tokens: [Token] = []
+    var column = 0
+    var i = line.startIndex
+    func loc(_ c: Int) -> SourceLocation { SourceLocation(file: file, line: lineNumber, column: c) }
+    while i < line.endIndex {
+        let ch = line[i]
+        column += 1
+        if ch == " " || ch == "\t" || ch == "\r" { i = line.index(after: i); continue }
+        if ch == "#" {
+            let text = line[line.index(after: i)...].trimmingSpaces()
+            return (tokens, text)
+        }
+        if ch == "\"" {
+            let start = column
+            var text = ""
+            i = line.index(after: i)
+            var closed = false
+            while i < line.endIndex {
+                let c = line[i]
+                column += 1
+                if c == "\\" {
+                    let next = line.index(after: i)
+                    guard next < line.endIndex else { throw FlowError(loc(column), "a quoted string ends with a lone backslash") }
+                    column += 1
+                    switch line[next] {
+                    case "\"": text.append("\"")
+                    case "\\": text.append("\\")
+                    case "n": text.append("\n")
+                    default: throw FlowError(loc(column - 1), "unknown escape \\\(line[next]) (only \\\", \\\\ and \\n are allowed)")
+                    }
+                    i = line.index(after: next)
+                    continue
+                }
+                if c == "\"" { closed = true; i = line.index(after: i); break }
+                text.append(c)
+                i = line.index(after: i)
+            }
+            guard closed else { throw FlowError(loc(start), "a quoted string is not closed (missing \")") }
+            if i < line.endIndex, line[i] != " " && line[i] != "\t" && line[i] != "#" && line[i] != "\r" {
+                throw FlowError(loc(column + 1), "expected a space after the closing quote")
+            }
+            tokens.append(Token(text: text, quoted: true, column: start))
+            continue
+        }
+        let start = column
+        var text = String(ch)
+        i = line.index(after: i)
+        while i < line.endIndex, line[i] != " ", line[i] != "\t", line[i] != "\r", line[i] != "#" {
+            if line[i] == "\"" { throw FlowError(loc(column + 1), "a bare word cannot contain \" (quote the whole word)") }
+            text.append(line[i])
+            column += 1
+            i = line.index(after: i)
+        }
+        tokens.append(Token(text: text, quoted: false, column: start))
+    }
+    return (tokens, nil)
+}
+
+extension Substring {
+    func trimmingSpaces() -> String {
+        var s = self
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+/// Parses a duration: whole numbers with units in the order h, m, s, ms, each at most once.
+public func parseDuration(_ text: String) -> Int? {
+    let units: [(String, Int)] = [("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1)]
+    var rest = Substring(text)
+    var total = 0
+    var nextUnit = 0
+    var any = false
+    while !rest.isEmpty {
+        let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, digits.count <= 9, let n = Int(digits) else { return nil }
+        rest = rest.dropFirst(digits.count)
+        let letters = rest.prefix(while: { $0.isASCII && $0.isLetter })
+        rest = rest.dropFirst(letters.count)
+        guard let idx = units.firstIndex(where: { $0.0 == letters }), idx >= nextUnit else { return nil }
+        total += n * units[idx].1
+        nextUnit = idx + 1
+        any = true
+    }
+    return any ? total : nil
+}
+
+/// The edit distance between two words (for "did you mean ...?").
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased()), b = Array(b.lowercased())
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var prev = Array(0...b.count)
+    var cur = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        cur[0] = i
+        for j in 1...b.count {
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&prev, &cur)
+    }
+    return prev[b.count]
+}
+
+/// The nearest valid word, if one is close enough to be a typo.
+public func nearest(_ word: String, in candidates: [String]) -> String? {
+    var best: (String, Int)?
+    for c in candidates {
+        let d = editDistance(word, c)
+        if best == nil || d < best!.1 { best = (c, d) }
+    }
+    guard let (c, d) = best else { return nil }
+    let limit = max(2, min(word.count, c.count) / 3)
+    return d <= limit ? c : nil
+}

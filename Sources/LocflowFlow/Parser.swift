@@ -1,0 +1,391 @@
+import LocflowCore
+
+/// Reads `.flow` text (flow-format v1). A malformed file is an error naming the file, line and
+/// column, what was expected there, and for a misspelt word the nearest valid word.
+public enum FlowParser {
+
+    public static let statementKeywords = ["platform", "plist", "strings", "key", "unset", "assume", "restricted",
+                                           "locationServices", "app", "user", "system", "device", "wait", "expect"]
+    static let configKeywords: Set<String> = ["platform", "plist", "strings", "key", "unset", "assume", "restricted", "locationServices"]
+
+    static let appCalls = ["requestWhenInUseAuthorization", "requestAlwaysAuthorization", "requestTemporaryFullAccuracyAuthorization",
+                           "startUpdatingLocation", "stopUpdatingLocation", "allowsBackgroundLocationUpdates",
+                           "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
+                           "startMonitoringRegion", "stopMonitoringRegion", "session", "invalidate", "liveUpdates",
+                           "monitor", "backgroundActivity"]
+    static let userActions = ["tap", "precise", "settings", "background", "foreground", "forceQuit", "locationButton"]
+    static let systemActions = ["suspend", "terminate", "relaunch", "reminder"]
+    static let deviceActions = ["move", "stationary", "noFix", "fix", "exitRegion"]
+    static let expectations = ["status", "accuracy", "locationServicesEnabled", "settings", "prompt", "buttons", "lifecycle",
+                               "inUse", "callbacks", "callback", "completion", "error", "indicator", "delivering",
+                               "diagnostic", "diagnostics", "session", "refused", "title", "message"]
+
+    /// Parses a whole file. Statements are checked in context: configuration only before the
+    /// first step, diagnostics only of sources the flow can create.
+    public static func parse(_ text: String, file: String) throws(FlowError) -> Flow {
+        var lines: [FlowLine] = []
+        var description: [String] = []
+        var pendingComment: [String] = []
+        var sawStatement = false
+        var sawStep = false
+        var sessionIDs: Set<String> = []
+        var lineNumber = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var rawLine = raw
+            if lineNumber == 1, rawLine.hasPrefix("\u{FEFF}") { rawLine = rawLine.dropFirst() }
+            let (tokens, comment) = try lexLine(rawLine, lineNumber: lineNumber, file: file)
+            if tokens.isEmpty {
+                if let comment {
+                    if !sawStatement { description.append(comment) } else { pendingComment.append(comment) }
+                } else if sawStatement {
+                    pendingComment.removeAll()
+                }
+                continue
+            }
+            var cursor = Cursor(tokens: tokens, file: file, line: lineNumber, lineLength: rawLine.count)
+            let statement = try parseStatement(&cursor)
+            try cursor.end()
+            switch statement {
+            case .config:
+                if sawStep {
+                    throw FlowError(cursor.location(of: tokens[0]),
+                                    "configuration statement '\(tokens[0].text)' after the first step (configuration goes before any step)")
+                }
+            case .step(let event):
+                sawStep = true
+                if case .app(.session(let id, _, _)) = event { sessionIDs.insert(id) }
+            case .expect(let x):
+                sawStep = true
+                switch x {
+                case .diagnostic(let source, let d, _):
+                    try checkDiagnostic(source, [d], sessionIDs, cursor, tokens)
+                case .diagnostics(let source, let ds):
+                    try checkDiagnostic(source, ds, sessionIDs, cursor, tokens)
+                default: break
+                }
+            }
+            if !sawStatement && !pendingComment.isEmpty { pendingComment.removeAll() }
+            sawStatement = true
+            let captions = pendingComment + (comment.map { [$0] } ?? [])
+            pendingComment.removeAll()
+            let source = String(rawLine.split(separator: "#", maxSplits: 1).first.map { $0.trimmingSpaces() } ?? "")
+            lines.append(FlowLine(statement: statement, line: lineNumber,
+                                  source: comment == nil ? rawLine.trimmingSpaces() : source,
+                                  comment: captions.isEmpty ? nil : captions.joined(separator: " ")))
+        }
+        return Flow(file: file, lines: lines, description: description)
+    }
+
+    /// Parses one statement (the explorer's `:` command line uses this too).
+    public static func parseStatement(_ text: String, file: String = "command") throws(FlowError) -> Statement {
+        let (tokens, _) = try lexLine(Substring(text), lineNumber: 1, file: file)
+        guard !tokens.isEmpty else { throw FlowError(SourceLocation(file: file, line: 1, column: 1), "expected a statement") }
+        var cursor = Cursor(tokens: tokens, file: file, line: 1, lineLength: text.count)
+        let s = try parseStatement(&cursor)
+        try cursor.end()
+        return s
+    }
+
+    static func checkDiagnostic(_ source: String, _ names: [Diagnostic], _ sessions: Set<String>,
+                                _ cursor: Cursor, _ tokens: [Token]) throws(FlowError) {
+        let type = World.DiagnosticSource(source).type
+        let sourceToken = tokens[2]
+        if type == .serviceSession && !sessions.contains(source) {
+            let known = Array(sessions) + ["liveUpdates", "monitor", "backgroundActivity"]
+            var msg = "no diagnostics source '\(source)': no 'app session \(source) ...' comes before this line, and it is not liveUpdates, monitor or backgroundActivity"
+            if let near = nearest(source, in: known) { msg += " (did you mean '\(near)'?)" }
+            throw FlowError(cursor.location(of: sourceToken), msg)
+        }
+        let allowed = type.properties
+        for (offset, d) in names.enumerated() where !allowed.contains(d) {
+            let token = tokens[min(tokens.count - 1, 3 + offset)]
+            throw FlowError(cursor.location(of: token),
+                            "\(type.rawValue) has no property '\(d.rawValue)'; it has " + allowed.map(\.rawValue).joined(separator: ", "))
+        }
+    }
+
+    static func parseStatement(_ c: inout Cursor) throws(FlowError) -> Statement {
+        let head = try c.keyword(statementKeywords, what: "a statement")
+        switch head {
+        case "platform":
+            let p = try c.keyword(Platform.allCases.map(\.rawValue), what: "a platform")
+            return .config(.platform(Platform(rawValue: p)!))
+        case "plist": return .config(.plist(try c.word("a path to an Info.plist").text))
+        case "strings": return .config(.strings(try c.word("a path to an InfoPlist.strings file").text))
+        case "key":
+            let name = try c.word("an Info.plist key name")
+            if name.quoted { throw FlowError(c.location(of: name), "a key name is a bare word") }
+            if name.text == "UIBackgroundModes" {
+                var words: [String] = []
+                while let t = c.peek() { c.i += 1; words.append(t.text) }
+                if words.isEmpty { throw c.expectedAtEnd("one or more background modes, e.g. location") }
+                return .config(.key(name.text, .words(words)))
+            }
+            let v = try c.word("a value: a quoted string, true or false")
+            if !v.quoted {
+                if v.text == "true" || v.text == "false" { return .config(.key(name.text, .bool(v.text == "true"))) }
+                throw FlowError(c.location(of: v), "expected a quoted string, true or false, found '\(v.text)'")
+            }
+            return .config(.key(name.text, .string(v.text)))
+        case "unset":
+            let name = try c.word("an Info.plist key name")
+            return .config(.unset(name.text))
+        case "assume":
+            let nameToken = try c.word("an assumption name")
+            let names = Assumptions.catalogue.map(\.name)
+            guard let entry = Assumptions.catalogue.first(where: { $0.name == nameToken.text }) else {
+                throw c.unknown(nameToken, names, what: "an assumption")
+            }
+            let v = try c.word("a value for \(entry.name)")
+            switch entry.kind {
+            case .duration:
+                guard let ms = parseDuration(v.text) else {
+                    if Int(v.text) != nil {
+                        throw FlowError(c.location(of: v), "\(entry.name) takes a duration with a unit (e.g. \(v.text)s), found the plain number \(v.text)")
+                    }
+                    throw FlowError(c.location(of: v), "expected a duration such as 5s, 250ms or 1h30m, found '\(v.text)'")
+                }
+                return .config(.assume(entry.name, .duration(ms)))
+            case .count:
+                guard let n = Int(v.text), n >= 0 else {
+                    throw FlowError(c.location(of: v), "\(entry.name) takes a count (a whole number), found '\(v.text)'")
+                }
+                return .config(.assume(entry.name, .count(n)))
+            case .boolean:
+                return .config(.assume(entry.name, .boolean(try c.bool(v))))
+            }
+        case "restricted":
+            return .config(.restricted(try c.bool(try c.word("true or false"))))
+        case "locationServices":
+            return .config(.locationServices(try c.onOff()))
+        case "app": return .step(.app(try parseApp(&c)))
+        case "user": return .step(.user(try parseUser(&c)))
+        case "system":
+            let a = try c.keyword(systemActions, what: "a system action")
+            let action: SystemAction = switch a {
+            case "suspend": .suspend
+            case "terminate": .terminate
+            case "relaunch": .relaunch
+            default: .reminder
+            }
+            return .step(.system(action))
+        case "device":
+            let a = try c.keyword(deviceActions, what: "a device action")
+            switch a {
+            case "move": return .step(.device(.move))
+            case "stationary": return .step(.device(.stationary))
+            case "noFix": return .step(.device(.noFix))
+            case "fix": return .step(.device(.fix))
+            default: return .step(.device(.exitRegion(try c.word("a region or condition ID").text)))
+            }
+        case "wait":
+            let t = try c.word("a duration such as 5s, 10m or 1h30m")
+            guard let ms = parseDuration(t.text) else {
+                if Int(t.text) != nil {
+                    throw FlowError(c.location(of: t), "a duration needs a unit: write \(t.text)s, \(t.text)m or \(t.text)ms")
+                }
+                throw FlowError(c.location(of: t), "expected a duration such as 5s, 250ms or 1h30m, found '\(t.text)'")
+            }
+            return .step(.wait(ms))
+        default:
+            return .expect(try parseExpect(&c))
+        }
+    }
+
+    static func parseApp(_ c: inout Cursor) throws(FlowError) -> AppCall {
+        let call = try c.keyword(appCalls, what: "an app call")
+        switch call {
+        case "requestWhenInUseAuthorization": return .requestWhenInUseAuthorization
+        case "requestAlwaysAuthorization": return .requestAlwaysAuthorization
+        case "requestTemporaryFullAccuracyAuthorization":
+            return .requestTemporaryFullAccuracyAuthorization(try c.word("a purpose key").text)
+        case "startUpdatingLocation": return .startUpdatingLocation
+        case "stopUpdatingLocation": return .stopUpdatingLocation
+        case "allowsBackgroundLocationUpdates": return .allowsBackgroundLocationUpdates(try c.bool(try c.word("true or false")))
+        case "startMonitoringSignificantLocationChanges": return .startMonitoringSignificantLocationChanges
+        case "stopMonitoringSignificantLocationChanges": return .stopMonitoringSignificantLocationChanges
+        case "startMonitoringRegion": return .startMonitoringRegion(try c.word("a region ID").text)
+        case "stopMonitoringRegion": return .stopMonitoringRegion(try c.word("a region ID").text)
+        case "session":
+            let id = try c.word("a session ID").text
+            let goal = try c.keyword(SessionGoal.allCases.map(\.rawValue), what: "a session goal")
+            var key: String?
+            if c.peek() != nil {
+                _ = try c.keyword(["fullAccuracy"], what: "'fullAccuracy KEY' or the end of the line")
+                key = try c.word("a full-accuracy purpose key").text
+            }
+            return .session(id: id, goal: SessionGoal(rawValue: goal)!, fullAccuracyKey: key)
+        case "invalidate": return .invalidate(try c.word("a session ID").text)
+        case "liveUpdates": return .liveUpdates(try c.keyword(["start", "stop"], what: "start or stop") == "start")
+        case "backgroundActivity": return .backgroundActivity(try c.keyword(["start", "stop"], what: "start or stop") == "start")
+        default:
+            let w = try c.keyword(["start", "stop", "add"], what: "start, stop or add")
+            if w == "add" { return .monitorAdd(try c.word("a condition ID").text) }
+            return .monitor(w == "start")
+        }
+    }
+
+    static func parseUser(_ c: inout Cursor) throws(FlowError) -> UserAction {
+        let a = try c.keyword(userActions, what: "a user action")
+        switch a {
+        case "tap":
+            let label = try c.word("a button label in quotes, e.g. \"Allow Once\"")
+            return .tap(label.text)
+        case "precise": return .precise(try c.onOff())
+        case "settings":
+            let choices = SettingsChoice.allCases.filter { $0 != .unlisted }.map(\.rawValue)
+            let w = try c.keyword(choices + ["precise", "locationServices", "reset"], what: "a Settings choice")
+            switch w {
+            case "precise": return .settingsPrecise(try c.onOff())
+            case "locationServices": return .settingsLocationServices(try c.onOff())
+            case "reset": return .settingsReset
+            default: return .settings(SettingsChoice(rawValue: w)!)
+            }
+        case "background": return .background
+        case "foreground": return .foreground
+        case "forceQuit": return .forceQuit
+        default: return .locationButton
+        }
+    }
+
+    static func parseExpect(_ c: inout Cursor) throws(FlowError) -> Expectation {
+        let what = try c.keyword(expectations, what: "something to expect")
+        switch what {
+        case "status":
+            return .status(AuthorizationStatus(rawValue: try c.keyword(AuthorizationStatus.allCases.map(\.rawValue), what: "a status"))!)
+        case "accuracy":
+            return .accuracy(AccuracyAuthorization(rawValue: try c.keyword(AccuracyAuthorization.allCases.map(\.rawValue), what: "an accuracy"))!)
+        case "locationServicesEnabled": return .locationServicesEnabled(try c.bool(try c.word("true or false")))
+        case "settings":
+            let w = try c.keyword(SettingsChoice.allCases.map(\.rawValue) + ["precise", "options"], what: "a Settings choice")
+            if w == "precise" { return .settingsPrecise(try c.onOff()) }
+            if w == "options" {
+                var out: [SettingsChoice] = []
+                while c.peek() != nil {
+                    let o = try c.keyword(SettingsChoice.allCases.filter { $0 != .unlisted }.map(\.rawValue), what: "a Settings option")
+                    out.append(SettingsChoice(rawValue: o)!)
+                }
+                return .settingsOptions(out)
+            }
+            return .settings(SettingsChoice(rawValue: w)!)
+        case "prompt":
+            let k = try c.keyword(["none"] + PromptKind.allCases.map(\.rawValue), what: "a prompt kind")
+            return .prompt(PromptKind(rawValue: k))
+        case "buttons":
+            var labels: [String] = []
+            while let t = c.peek() {
+                c.i += 1
+                guard t.quoted else { throw FlowError(c.location(of: t), "button labels are quoted: \"\(t.text)\"") }
+                labels.append(t.text)
+            }
+            return .buttons(labels)
+        case "lifecycle":
+            return .lifecycle(Lifecycle(rawValue: try c.keyword(Lifecycle.allCases.map(\.rawValue), what: "a lifecycle state"))!)
+        case "inUse": return .inUse(try c.bool(try c.word("true or false")))
+        case "callbacks":
+            let t = try c.word("a count")
+            guard let n = Int(t.text), n >= 0 else { throw FlowError(c.location(of: t), "expected a count (a whole number), found '\(t.text)'") }
+            return .callbacks(n)
+        case "callback":
+            let s = AuthorizationStatus(rawValue: try c.keyword(AuthorizationStatus.allCases.map(\.rawValue), what: "a status"))!
+            var a: AccuracyAuthorization?
+            if c.peek() != nil {
+                a = AccuracyAuthorization(rawValue: try c.keyword(AccuracyAuthorization.allCases.map(\.rawValue), what: "an accuracy"))
+            }
+            return .callback(s, a)
+        case "completion":
+            return .completion(CompletionResult(rawValue: try c.keyword(CompletionResult.allCases.map(\.rawValue), what: "a completion result"))!)
+        case "error":
+            return .error(LocationError(rawValue: try c.keyword(LocationError.allCases.map(\.rawValue), what: "an error"))!)
+        case "indicator": return .indicator(try c.onOff())
+        case "delivering":
+            let s = DeliverySource(rawValue: try c.keyword(DeliverySource.allCases.map(\.rawValue), what: "a source"))!
+            return .delivering(s, try c.bool(try c.word("true or false")))
+        case "diagnostic":
+            let source = try c.word("a diagnostics source: a session ID, liveUpdates, monitor or backgroundActivity").text
+            let d = Diagnostic(rawValue: try c.keyword(Diagnostic.allCases.map(\.rawValue), what: "a diagnostic property"))!
+            return .diagnostic(source: source, d, try c.bool(try c.word("true or false")))
+        case "diagnostics":
+            let source = try c.word("a diagnostics source: a session ID, liveUpdates, monitor or backgroundActivity").text
+            var out: [Diagnostic] = []
+            if c.peek()?.text == "none" { c.i += 1; return .diagnostics(source: source, []) }
+            while c.peek() != nil {
+                out.append(Diagnostic(rawValue: try c.keyword(Diagnostic.allCases.map(\.rawValue), what: "a diagnostic property"))!)
+            }
+            if out.isEmpty { throw c.expectedAtEnd("diagnostic property names, or none") }
+            return .diagnostics(source: source, out)
+        case "session":
+            let id = try c.word("a session ID").text
+            return .session(id, SessionState(rawValue: try c.keyword(SessionState.allCases.map(\.rawValue), what: "a session state"))!)
+        case "refused": return .refused
+        case "title": return .title(try c.word("a quoted title").text)
+        default: return .message(try c.word("a quoted message").text)
+        }
+    }
+}
+
+/// Walks the words of one statement and explains what it expected where it fails.
+struct Cursor {
+    let tokens: [Token]
+    let file: String
+    let line: Int
+    let lineLength: Int
+    var i = 0
+
+    init(tokens: [Token], file: String, line: Int, lineLength: Int) {
+        self.tokens = tokens
+        self.file = file
+        self.line = line
+        self.lineLength = lineLength
+    }
+
+    func location(of t: Token) -> SourceLocation { SourceLocation(file: file, line: line, column: t.column) }
+
+    func peek() -> Token? { i < tokens.count ? tokens[i] : nil }
+
+    func expectedAtEnd(_ what: String) -> FlowError {
+        FlowError(SourceLocation(file: file, line: line, column: lineLength + 1), "expected \(what) at the end of the line")
+    }
+
+    mutating func word(_ what: String) throws(FlowError) -> Token {
+        guard let t = peek() else { throw expectedAtEnd(what) }
+        i += 1
+        return t
+    }
+
+    func unknown(_ t: Token, _ options: [String], what: String) -> FlowError {
+        var msg = "expected \(what)"
+        if options.count <= 8 { msg += " (" + options.joined(separator: ", ") + ")" }
+        msg += ", found '\(t.text)'"
+        if let near = nearest(t.text, in: options) { msg += " (did you mean '\(near)'?)" }
+        return FlowError(location(of: t), msg)
+    }
+
+    mutating func keyword(_ options: [String], what: String) throws(FlowError) -> String {
+        guard let t = peek() else {
+            throw expectedAtEnd(what + (options.count <= 8 ? " (" + options.joined(separator: ", ") + ")" : ""))
+        }
+        guard !t.quoted, options.contains(t.text) else { throw unknown(t, options, what: what) }
+        i += 1
+        return t.text
+    }
+
+    func bool(_ t: Token) throws(FlowError) -> Bool {
+        switch t.text {
+        case "true" where !t.quoted: return true
+        case "false" where !t.quoted: return false
+        default: throw unknown(t, ["true", "false"], what: "true or false")
+        }
+    }
+
+    mutating func onOff() throws(FlowError) -> Bool {
+        try keyword(["on", "off"], what: "on or off") == "on"
+    }
+
+    func end() throws(FlowError) {
+        if let t = peek() {
+            throw FlowError(location(of: t), "unexpected '\(t.text)' after the end of the statement")
+        }
+    }
+}

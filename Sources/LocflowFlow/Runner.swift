@@ -1,0 +1,291 @@
+import Foundation
+import LocflowCore
+
+/// Builds the app configuration from a flow's configuration statements.
+public struct ConfigBuilder {
+    public var config = AppConfig()
+    public var plist: [String: PlistValue] = InfoPlistLoader.sampleDict
+    public var findings: [PlistFinding] = []
+    /// The folder that `plist` and `strings` paths are relative to.
+    public var baseDirectory: String
+
+    public init(baseDirectory: String) { self.baseDirectory = baseDirectory }
+
+    func resolvePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+    }
+
+    /// Applies one configuration statement. Errors name the file and line.
+    public mutating func apply(_ statement: ConfigStatement, at location: SourceLocation?) throws(FlowError) {
+        switch statement {
+        case .platform(let p): config.platform = p
+        case .plist(let path):
+            do {
+                plist = try InfoPlistLoader.loadPlist(path: resolvePath(path)).dict
+            } catch {
+                throw FlowError(location, error.message)
+            }
+        case .strings(let path):
+            do {
+                config.strings.merge(try InfoPlistLoader.loadStrings(path: resolvePath(path))) { $1 }
+            } catch {
+                throw FlowError(location, error.message)
+            }
+        case .key(let name, let value):
+            let v: PlistValue = switch value {
+            case .string(let s): .string(s)
+            case .bool(let b): .bool(b)
+            case .words(let w): .array(w.map { .string($0) })
+            }
+            setKey(name, v)
+        case .unset(let name): setKey(name, nil)
+        case .assume(let name, let value):
+            if let message = config.assumptions.set(name, value) { throw FlowError(location, message) }
+        case .restricted(let b): config.restricted = b
+        case .locationServices(let on): config.locationServicesOn = on
+        }
+    }
+
+    mutating func setKey(_ name: String, _ value: PlistValue?) {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        if parts.count == 2 {
+            var inner: [String: PlistValue] = [:]
+            if case .dict(let d)? = plist[parts[0]] { inner = d }
+            inner[parts[1]] = value
+            plist[parts[0]] = .dict(inner)
+        } else {
+            plist[name] = value
+        }
+    }
+
+    /// The finished configuration, with what iOS would make of the Info.plist.
+    public mutating func finish() -> AppConfig {
+        let (info, findings) = InfoPlistLoader.resolve(plist)
+        config.info = info
+        self.findings = findings
+        return config
+    }
+}
+
+/// One failed expectation or refused step.
+public struct Failure: Sendable, Hashable {
+    public var line: Int
+    public var message: String
+}
+
+/// Runs a parsed flow: applies its steps to the model and checks its expectations.
+public struct FlowRunner {
+    public let flow: Flow
+    public let baseDirectory: String
+
+    public init(flow: Flow, baseDirectory: String) {
+        self.flow = flow
+        self.baseDirectory = baseDirectory
+    }
+
+    public struct Result: Sendable {
+        public var passed = 0
+        public var failures: [Failure] = []
+        public var findings: [PlistFinding] = []
+        public var world: World
+        public var failed: Int { failures.count }
+    }
+
+    /// An entry of the trace: the start, each step, each timer that fired.
+    public struct Entry {
+        public var line: Int?
+        public var transition: Transition
+        public var world: World
+        /// The launch at time 0 that every flow starts with.
+        public var isStart = false
+    }
+
+    /// Builds the configuration (reading any plist and strings files).
+    public func makeConfig() throws(FlowError) -> (AppConfig, [PlistFinding]) {
+        var builder = ConfigBuilder(baseDirectory: baseDirectory)
+        for line in flow.config {
+            guard case .config(let c) = line.statement else { continue }
+            try builder.apply(c, at: SourceLocation(file: flow.file, line: line.line, column: 1))
+        }
+        let config = builder.finish()
+        return (config, builder.findings)
+    }
+
+    /// Runs the flow, handing every trace entry to `onEntry` (and every checked expectation to `onExpect`).
+    public func run(onEntry: (Entry) -> Void = { _ in },
+                    onExpect: (FlowLine, Bool, String?) -> Void = { _, _, _ in }) throws(FlowError) -> Result {
+        let (config, findings) = try makeConfig()
+        var (world, start) = World.start(config)
+        onEntry(Entry(line: nil, transition: start, world: world, isStart: true))
+        var result = Result(findings: findings, world: world)
+        var provenance = Provenance()
+        provenance.record(start, line: nil, after: world)
+        let body = flow.body
+        var lastStep: (line: FlowLine, refusal: Why?)?
+        var refusalPending = false
+        for (index, line) in body.enumerated() {
+            switch line.statement {
+            case .config: continue
+            case .step(let event):
+                if refusalPending, let last = lastStep { result.failures.append(refusedFailure(last.line, last.refusal!)) }
+                refusalPending = false
+                var refusal: Why?
+                world.step(event) { t, after in
+                    let isStep = t.event == event
+                    if isStep { refusal = t.refusal }
+                    onEntry(Entry(line: isStep ? line.line : nil, transition: t, world: after))
+                    provenance.record(t, line: isStep ? line.line : nil, after: after)
+                }
+                lastStep = (line, refusal)
+                refusalPending = refusal != nil
+            case .expect(let x):
+                if case .refused = x {
+                    if let last = lastStep, last.refusal != nil, refusalPending {
+                        result.passed += 1
+                        onExpect(line, true, nil)
+                    } else {
+                        let what = lastStep.map { "the step at line \($0.line.line) (\($0.line.source)) to be refused, found it performed" }
+                            ?? "a refused step before this line, found no step"
+                        result.failures.append(Failure(line: line.line, message: "expected \(what)"))
+                        onExpect(line, false, "expected \(what)")
+                    }
+                    refusalPending = false
+                    continue
+                }
+                if refusalPending, let last = lastStep { result.failures.append(refusedFailure(last.line, last.refusal!)) }
+                refusalPending = false
+                let (ok, found) = Expectations.check(x, in: world)
+                if ok {
+                    result.passed += 1
+                    onExpect(line, true, nil)
+                } else {
+                    var message = "expected \(x.flowText.dropFirst("expect ".count)), found \(found)"
+                    if let why = provenance.explain(x) { message += " (\(why))" }
+                    result.failures.append(Failure(line: line.line, message: message))
+                    onExpect(line, false, message)
+                }
+            }
+            _ = index
+        }
+        if refusalPending, let last = lastStep { result.failures.append(refusedFailure(last.line, last.refusal!)) }
+        result.failures.sort { $0.line < $1.line }
+        result.world = world
+        return result
+    }
+
+    func refusedFailure(_ line: FlowLine, _ why: Why) -> Failure {
+        Failure(line: line.line, message: "expected '\(line.source)' to be performed, found it refused: \(why.text)")
+    }
+}
+
+/// Remembers which transition last changed each observable, so a failed expectation can say why.
+struct Provenance {
+    var lastAuth: (Int?, Why)?
+    var lastPrompt: (Int?, Why)?
+    var lastLifecycle: (Int?, Why)?
+    var lastSettings: (Int?, Why)?
+    var lastOther: (Int?, Why)?
+    var previous: World?
+
+    mutating func record(_ t: Transition, line: Int?, after: World) {
+        guard let why = t.refusal ?? t.why.first(where: { $0.rule != .callbackOnChange && $0.rule != .callbackAtLaunch }) ?? t.why.first else {
+            previous = after
+            return
+        }
+        let entry = (line, why)
+        if let p = previous {
+            if p.statusPair != after.statusPair { lastAuth = entry }
+            if p.prompt != after.prompt || p.promptQueue != after.promptQueue { lastPrompt = entry }
+            if p.lifecycle != after.lifecycle { lastLifecycle = entry }
+            if p.record != after.record || p.locationServicesOn != after.locationServicesOn { lastSettings = entry }
+        } else {
+            lastAuth = entry; lastLifecycle = entry
+        }
+        lastOther = entry
+        previous = after
+    }
+
+    func explain(_ x: Expectation) -> String? {
+        let e: (Int?, Why)?
+        switch x {
+        case .status, .accuracy, .callback, .callbacks, .locationServicesEnabled: e = lastAuth ?? lastOther
+        case .prompt, .buttons, .title, .message: e = lastPrompt ?? lastOther
+        case .lifecycle, .inUse, .indicator: e = lastLifecycle ?? lastOther
+        case .settings, .settingsPrecise, .settingsOptions: e = lastSettings ?? lastOther
+        default: e = lastOther
+        }
+        guard let (line, why) = e else { return nil }
+        var text = (line.map { "line \($0): " } ?? "at launch: ") + why.text
+        if let (otherLine, other) = lastOther, other != why {
+            text += "; last: " + (otherLine.map { "line \($0): " } ?? "") + other.text
+        }
+        return text
+    }
+}
+
+/// Evaluates `expect` lines against the world.
+public enum Expectations {
+    /// Whether the expectation holds, and what was found.
+    public static func check(_ x: Expectation, in w: World) -> (Bool, String) {
+        func onOff(_ b: Bool) -> String { b ? "on" : "off" }
+        switch x {
+        case .status(let s): return (w.status == s, w.status.rawValue)
+        case .accuracy(let a): return (w.accuracy == a, w.accuracy.rawValue)
+        case .locationServicesEnabled(let b): return (w.locationServicesOn == b, String(w.locationServicesOn))
+        case .settings(let c): return (w.settingsChoice == c, w.settingsChoice.rawValue)
+        case .settingsPrecise(let b):
+            guard w.settingsShowsPrecise else { return (false, "no Precise Location switch (" + (w.record.choice == .unlisted ? "Settings does not list the app" : "\(w.profile.platform.displayName) has none") + ")") }
+            return (w.record.precise == b, onOff(w.record.precise))
+        case .settingsOptions(let o):
+            let found = w.settingsOptions
+            return (found == o, found.isEmpty ? "no options" + (w.record.choice == .unlisted ? " (Settings does not list the app)" : w.restricted ? " (restricted: the page is locked)" : "")
+                                             : found.map(\.rawValue).joined(separator: " "))
+        case .prompt(let k):
+            let found = w.prompt?.kind
+            return (found == k, found?.rawValue ?? "none")
+        case .buttons(let labels):
+            let found = w.promptButtons
+            let ok = found.count == labels.count && zip(found, labels).allSatisfy { labelsMatch($0, $1) }
+            return (ok, found.isEmpty ? "no prompt" : found.map { "\"\($0)\"" }.joined(separator: " "))
+        case .lifecycle(let l): return (w.lifecycle == l, w.lifecycle.rawValue)
+        case .inUse(let b): return (w.inUse == b, String(w.inUse))
+        case .callbacks(let n): return (w.callbacks == n, String(w.callbacks))
+        case .callback(let s, let a):
+            guard let last = w.lastCallback else { return (false, "no callback") }
+            let ok = last.status == s && (a == nil || last.accuracy == a)
+            return (ok, a == nil ? last.status.rawValue : last.text)
+        case .completion(let r): return (w.completion == r, w.completion.rawValue)
+        case .error(let e): return (w.lastError == e, w.lastError.rawValue)
+        case .indicator(let b): return (w.indicatorShown == b, onOff(w.indicatorShown))
+        case .delivering(let s, let b):
+            let d = w.delivering(s)
+            return (d == b, String(d))
+        case .diagnostic(let name, let d, let b):
+            let source = World.DiagnosticSource(name)
+            if let why = w.diagnosticsUnavailable(source) { return (false, "no diagnostics: \(why)") }
+            let has = w.diagnostics(source).contains(d)
+            return (has == b, String(has))
+        case .diagnostics(let name, let ds):
+            let source = World.DiagnosticSource(name)
+            if let why = w.diagnosticsUnavailable(source) { return (false, "no diagnostics: \(why)") }
+            let found = w.diagnostics(source)
+            return (Set(found) == Set(ds), found.isEmpty ? "none" : found.map(\.rawValue).joined(separator: " "))
+        case .session(let id, let st):
+            guard let s = w.session(id) else { return (false, "no session \(id)") }
+            return (s.state == st, s.state.rawValue)
+        case .refused: return (false, "")
+        case .title(let t):
+            guard let p = w.prompt else { return (false, "no prompt") }
+            let title = w.title(for: p)
+            return (title.contains(t) || title.replacingApostrophes().contains(t.replacingApostrophes()), "\"\(title)\"")
+        case .message(let m):
+            guard let p = w.prompt else { return (false, "no prompt") }
+            let message = w.message(for: p)
+            return (message.contains(m), "\"\(message)\"")
+        }
+    }
+}
+
+extension String {
+    func replacingApostrophes() -> String { String(map { $0 == "’" ? "'" : $0 }) }
+}

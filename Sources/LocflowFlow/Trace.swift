@@ -1,0 +1,120 @@
+import LocflowCore
+
+/// Formats trace entries for `locflow run`.
+public enum TraceFormat {
+
+    /// One JSON Lines object (flow-format §7), keys in a fixed order.
+    public static func json(_ e: FlowRunner.Entry) -> String {
+        let w = e.world, t = e.transition
+        var j = JSONWriter()
+        j.field("line", e.line.map { .int($0) } ?? .null)
+        j.field("time", .number(Double(t.time) / 1000))
+        j.field("event", .string(eventText(e)))
+        j.field("actor", .string(t.event.actor.rawValue))
+        j.field("refused", .bool(t.isRefused))
+        j.field("status", .string(w.status.rawValue))
+        j.field("accuracy", .string(w.accuracy.rawValue))
+        j.field("settings", .string(w.settingsChoice.rawValue))
+        j.field("prompt", .string(w.prompt?.kind.rawValue ?? "none"))
+        j.field("lifecycle", .string(w.lifecycle.rawValue))
+        j.field("inUse", .bool(w.inUse))
+        j.field("callbacks", .array(t.callbacks.map { .object([("status", .string($0.status.rawValue)), ("accuracy", .string($0.accuracy.rawValue))]) }))
+        j.field("diagnostics", .object(w.diagnosticSources.map { ($0.name, .array(w.diagnostics($0).map { .string($0.rawValue) })) }))
+        j.field("outputs", .array(t.outputs.map { .string($0.text) }))
+        var why = t.why
+        if let r = t.refusal { why.insert(r, at: 0) }
+        j.field("why", .array(why.map { .object([("rule", .string($0.rule.rawValue)), ("text", .string($0.rule.text + ($0.detail.map { " (\($0))" } ?? ""))), ("source", .string($0.rule.source))]) }))
+        return j.finish()
+    }
+
+    static func eventText(_ e: FlowRunner.Entry) -> String {
+        e.isStart ? "start: the person launches the app" : e.transition.event.flowText
+    }
+
+    /// A human-readable trace entry.
+    public static func text(_ e: FlowRunner.Entry) -> String {
+        let w = e.world, t = e.transition
+        let time = formatClock(t.time).leftPad(8)
+        let where_ = (e.line.map { "L\($0)" } ?? "").leftPad(5)
+        var out = "\(time) \(where_)  \(eventText(e))"
+        if let r = t.refusal { out += "\n" + String(repeating: " ", count: 16) + "REFUSED: \(r.text)" }
+        for o in t.outputs { out += "\n" + String(repeating: " ", count: 16) + "→ \(o.text)" }
+        for why in t.why { out += "\n" + String(repeating: " ", count: 16) + "· \(why.text)" }
+        var state = "\(w.status.rawValue) \(w.accuracy.rawValue) · settings \(w.settingsChoice.rawValue) · \(w.lifecycle.rawValue)"
+        state += w.inUse ? " (in use)" : " (not in use)"
+        if let p = w.prompt { state += " · prompt \(p.kind.rawValue)" }
+        out += "\n" + String(repeating: " ", count: 16) + "= \(state)"
+        return out
+    }
+}
+
+extension String {
+    func leftPad(_ n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
+    func rightPad(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+}
+
+/// A minimal JSON writer with a stable key order.
+public struct JSONWriter {
+    public indirect enum Value {
+        case null, bool(Bool), int(Int), number(Double), string(String), array([Value]), object([(String, Value)])
+    }
+
+    var fields: [(String, Value)] = []
+
+    public init() {}
+
+    public mutating func field(_ key: String, _ value: Value) { fields.append((key, value)) }
+
+    public func finish() -> String { JSONWriter.encode(.object(fields)) }
+
+    public static func encode(_ v: Value) -> String {
+        var out = ""
+        write(v, &out)
+        return out
+    }
+
+    static func write(_ v: Value, _ out: inout String) {
+        switch v {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .number(let d):
+            if d == d.rounded() && abs(d) < 1e15 { out += String(Int(d)) } else { out += String(d) }
+        case .string(let s): escape(s, &out)
+        case .array(let a):
+            out += "["
+            for (i, x) in a.enumerated() { if i > 0 { out += "," }; write(x, &out) }
+            out += "]"
+        case .object(let o):
+            out += "{"
+            for (i, (k, x)) in o.enumerated() {
+                if i > 0 { out += "," }
+                escape(k, &out)
+                out += ":"
+                write(x, &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func escape(_ s: String, _ out: inout String) {
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
+    }
+}

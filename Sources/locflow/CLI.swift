@@ -1,0 +1,140 @@
+import Foundation
+import LocflowCore
+import LocflowFlow
+
+/// The command line: thin; it wires the rooms together.
+enum CLI {
+    static let usage = """
+    usage: locflow [explorer options]          open the interactive explorer (sample app, ios18)
+           locflow open FILE.flow               open a flow in the explorer
+           locflow check FILE|DIR...            run flows and check their expectations
+           locflow run FILE [--format text|json]  print a flow's trace
+           locflow inspect PLIST [--strings FILE] [--platform P]  what iOS would do with an Info.plist
+           locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
+           locflow help [COMMAND]               this text, or a command's
+
+    explorer options: --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
+    exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
+    """
+
+    static let help: [String: String] = [
+        "check": """
+        usage: locflow check FILE|DIR... [--quiet]
+
+        Runs each flow (folders are searched for *.flow) headless and checks its expect lines.
+        Prints each failed expectation or refused step as FILE:LINE: expected ..., found ...
+        with the rule that decided it, then a closing line "N passed, M failed".
+          --quiet   do not print an "ok" line for each flow that passed
+        Exit: 0 every expectation held and every step could be performed; 1 something failed;
+              2 a file could not be read or parsed (nothing of that file runs).
+        """,
+        "run": """
+        usage: locflow run FILE [--format text|json]
+
+        Prints the trace of a flow: one entry per step and per timer that fired, with the state
+        after it and the rules that decided it. json is JSON Lines, one object per entry, with
+        line, time, event, actor, refused, status, accuracy, settings, prompt, lifecycle, inUse,
+        callbacks, diagnostics, outputs and why. Exit codes as for check.
+        """,
+        "inspect": """
+        usage: locflow inspect PLIST [--strings FILE] [--platform P]
+
+        Loads an Info.plist (XML or binary) and an optional InfoPlist.strings (UTF-8 or UTF-16)
+        and says what iOS would do with it: prompt texts, which requests work, the Settings
+        options, background modes, and each key that iOS ignores or reads differently.
+        """,
+        "bench": """
+        usage: locflow bench [--events N] [--lines N] [--runs N]
+
+        Measures (a) a seeded random walk of N legal events through the model (default
+        1,000,000; ns per event, median of --runs, default 5) and (b) checking a generated flow
+        of --lines lines (default 100,000; seconds and peak memory). Build with -c release.
+        """,
+        "open": """
+        usage: locflow open FILE.flow [explorer options]
+
+        Opens a flow in the explorer: its configuration applies, its steps are loaded into the
+        history, and you can step through them forward and back, then carry on by hand.
+        """,
+    ]
+
+    static func main(_ args: [String]) -> Int32 {
+        let io = CommandIO.standard
+        guard let command = args.first else { return Explorer.launch(args: [], flow: nil) }
+        let rest = Array(args.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            io.out(help[command] ?? usage)
+            return 0
+        }
+        switch command {
+        case "--help", "-h", "help":
+            io.out(rest.first.flatMap { help[$0] } ?? usage)
+            return 0
+        case "check":
+            let quiet = rest.contains("--quiet")
+            let files = rest.filter { $0 != "--quiet" }
+            if let bad = files.first(where: { $0.hasPrefix("--") }) { return usageError("check: unknown option \(bad)") }
+            guard !files.isEmpty else { return usageError("check: give one or more .flow files or folders") }
+            return Commands.check(files, quiet: quiet, io: io)
+        case "run":
+            var format = Commands.TraceFormatOption.text
+            var files: [String] = []
+            var i = 0
+            while i < rest.count {
+                let a = rest[i]
+                if a == "--format" || a.hasPrefix("--format=") {
+                    let value: String
+                    if a == "--format" {
+                        guard i + 1 < rest.count else { return usageError("run: --format needs text or json") }
+                        value = rest[i + 1]; i += 1
+                    } else { value = String(a.dropFirst("--format=".count)) }
+                    guard let f = Commands.TraceFormatOption(rawValue: value) else { return usageError("run: --format is text or json, not '\(value)'") }
+                    format = f
+                } else if a.hasPrefix("--") {
+                    return usageError("run: unknown option \(a)")
+                } else { files.append(a) }
+                i += 1
+            }
+            guard files.count == 1 else { return usageError("run: give exactly one .flow file") }
+            return Commands.run(files[0], format: format, io: io)
+        case "inspect":
+            var strings: String?
+            var platform = Platform.ios18
+            var files: [String] = []
+            var i = 0
+            while i < rest.count {
+                switch rest[i] {
+                case "--strings":
+                    guard i + 1 < rest.count else { return usageError("inspect: --strings needs a file") }
+                    strings = rest[i + 1]; i += 1
+                case "--platform":
+                    guard i + 1 < rest.count, let p = Platform(rawValue: rest[i + 1]) else {
+                        return usageError("inspect: --platform is one of " + Platform.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    platform = p; i += 1
+                case let a where a.hasPrefix("--"): return usageError("inspect: unknown option \(a)")
+                case let a: files.append(a)
+                }
+                i += 1
+            }
+            guard files.count == 1 else { return usageError("inspect: give exactly one Info.plist") }
+            return Commands.inspect(files[0], strings: strings, platform: platform, io: io)
+        case "bench":
+            return Bench.main(rest, io: io)
+        case "open":
+            guard let file = rest.first, !file.hasPrefix("--") else { return usageError("open: give a .flow file") }
+            return Explorer.launch(args: Array(rest.dropFirst()), flow: file)
+        default:
+            if command.hasPrefix("--") { return Explorer.launch(args: args, flow: nil) }
+            let commands = ["check", "run", "inspect", "bench", "open", "help"]
+            var msg = "unknown command '\(command)'"
+            if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
+            return usageError(msg)
+        }
+    }
+
+    static func usageError(_ message: String) -> Int32 {
+        CommandIO.standard.err("locflow: \(message)\n\n\(usage)")
+        return 2
+    }
+}

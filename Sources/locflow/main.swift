@@ -1,0 +1,6 @@
+import Foundation
+import LocflowCore
+import LocflowFlow
+
+let code = CLI.main(Array(CommandLine.arguments.dropFirst()))
+exit(code)
