@@ -12,16 +12,17 @@ public indirect enum PlistValue: Sendable, Hashable {
     case data
     case date
 
+    /// The type with its article: "a string", "an array".
     public var typeName: String {
         switch self {
-        case .string: "string"
-        case .bool: "boolean"
-        case .integer: "integer"
-        case .real: "real number"
-        case .array: "array"
-        case .dict: "dictionary"
+        case .string: "a string"
+        case .bool: "a boolean"
+        case .integer: "an integer"
+        case .real: "a real number"
+        case .array: "an array"
+        case .dict: "a dictionary"
         case .data: "data"
-        case .date: "date"
+        case .date: "a date"
         }
     }
 
@@ -65,7 +66,9 @@ public enum InfoPlistLoader {
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
         } catch {
-            throw FlowError(nil, "\(path): not a valid property list: \(describe(error))")
+            let detail = describe(error)
+            let line = lineNumber(in: detail).map { ":\($0)" } ?? ""
+            throw FlowError(nil, "\(path)\(line): not a valid property list: \(detail)")
         }
         guard let dict = object as? [String: Any] else {
             throw FlowError(nil, "\(path): the property list's top level is not a dictionary")
@@ -88,18 +91,79 @@ public enum InfoPlistLoader {
             text = String(data: data, encoding: .utf8)
         }
         guard let text else { throw FlowError(nil, "\(path): not UTF-8 or UTF-16 text") }
-        var format = PropertyListSerialization.PropertyListFormat.openStep
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: &format)
-        } catch {
-            throw FlowError(nil, "\(path): not a valid strings file: \(describe(error))")
-        }
-        guard let dict = object as? [String: Any] else {
-            throw FlowError(nil, "\(path): a strings file holds \"KEY\" = \"VALUE\"; pairs")
-        }
+        return try parseStrings(text, path: path)
+    }
+
+    /// Parses the `.strings` format: `"KEY" = "VALUE";` pairs (keys may be bare words), with
+    /// `/* */` and `//` comments and the escapes \" \\ \n \t \U1234.
+    public static func parseStrings(_ text: String, path: String) throws(FlowError) -> [String: String] {
+        let chars = Array(text.unicodeScalars)
+        var i = 0, line = 1
         var out: [String: String] = [:]
-        for (k, v) in dict { if let s = v as? String { out[k] = s } }
+        func fail(_ message: String) -> FlowError { FlowError(nil, "\(path):\(line): not a valid strings file: \(message)") }
+        func skipSpace() throws(FlowError) {
+            while i < chars.count {
+                let c = chars[i]
+                if c == "\n" { line += 1; i += 1 }
+                else if c == " " || c == "\t" || c == "\r" || c == "\u{FEFF}" { i += 1 }
+                else if c == "/" && i + 1 < chars.count && chars[i + 1] == "*" {
+                    i += 2
+                    while i + 1 < chars.count && !(chars[i] == "*" && chars[i + 1] == "/") { if chars[i] == "\n" { line += 1 }; i += 1 }
+                    guard i + 1 < chars.count else { throw fail("a /* comment is not closed") }
+                    i += 2
+                } else if c == "/" && i + 1 < chars.count && chars[i + 1] == "/" {
+                    while i < chars.count && chars[i] != "\n" { i += 1 }
+                } else { return }
+            }
+        }
+        func string() throws(FlowError) -> String {
+            guard i < chars.count else { throw fail("expected a quoted string at the end of the file") }
+            if chars[i] != "\"" {
+                var word = ""
+                while i < chars.count, chars[i].properties.isAlphabetic || ("0"..."9").contains(chars[i]) || "_.-$".unicodeScalars.contains(chars[i]) {
+                    word.unicodeScalars.append(chars[i]); i += 1
+                }
+                guard !word.isEmpty else { throw fail("expected a quoted string, found '\(chars[i])'") }
+                return word
+            }
+            i += 1
+            var s = ""
+            while i < chars.count && chars[i] != "\"" {
+                var c = chars[i]
+                if c == "\n" { line += 1 }
+                if c == "\\" && i + 1 < chars.count {
+                    i += 1
+                    switch chars[i] {
+                    case "n": c = "\n"
+                    case "t": c = "\t"
+                    case "r": c = "\r"
+                    case "U", "u":
+                        let hex = String(String.UnicodeScalarView(chars[(i + 1)..<min(chars.count, i + 5)]))
+                        if let v = UInt32(hex, radix: 16), let u = Unicode.Scalar(v) { c = u; i += 4 } else { c = chars[i] }
+                    default: c = chars[i]
+                    }
+                }
+                s.unicodeScalars.append(c)
+                i += 1
+            }
+            guard i < chars.count else { throw fail("a quoted string is not closed") }
+            i += 1
+            return s
+        }
+        while true {
+            try skipSpace()
+            if i >= chars.count { break }
+            let key = try string()
+            try skipSpace()
+            guard i < chars.count, chars[i] == "=" else { throw fail("expected = after \"\(key)\"") }
+            i += 1
+            try skipSpace()
+            let value = try string()
+            try skipSpace()
+            guard i < chars.count, chars[i] == ";" else { throw fail("expected ; after the value of \"\(key)\"") }
+            i += 1
+            out[key] = value
+        }
         return out
     }
 
@@ -112,6 +176,13 @@ public enum InfoPlistLoader {
             throw FlowError(nil, "\(path): no such file")
         }
         return data
+    }
+
+    /// The line Foundation's parser names in its message ("... on line 6 ..."), if any.
+    static func lineNumber(in message: String) -> Int? {
+        guard let r = message.range(of: "line ") else { return nil }
+        let digits = message[r.upperBound...].prefix(while: { $0.isNumber })
+        return Int(digits)
     }
 
     static func describe(_ error: Error) -> String {
@@ -137,7 +208,7 @@ public enum InfoPlistLoader {
             guard let v = dict[key] else { return nil }
             if case .string(let s) = v { return s }
             findings.append(PlistFinding(severity: .warning, key: key,
-                                         message: "is a \(v.typeName), not a string: iOS ignores it, as if the key were missing"))
+                                         message: "is \(v.typeName), not a string: iOS ignores it, as if the key were missing"))
             return nil
         }
         func bool(_ key: String) -> Bool {
@@ -148,7 +219,7 @@ public enum InfoPlistLoader {
                 findings.append(PlistFinding(severity: .warning, key: key, message: "is the string \"\(s)\", not a boolean: write <true/>; locflow reads it as true"))
                 return true
             default:
-                findings.append(PlistFinding(severity: .warning, key: key, message: "is a \(v.typeName), not a boolean: iOS reads it as false"))
+                findings.append(PlistFinding(severity: .warning, key: key, message: "is \(v.typeName), not a boolean: iOS reads it as false"))
                 return false
             }
         }
@@ -168,20 +239,20 @@ public enum InfoPlistLoader {
                 for (k, pv) in d {
                     if case .string(let s) = pv { purposes[k] = s } else {
                         findings.append(PlistFinding(severity: .warning, key: "NSLocationTemporaryUsageDescriptionDictionary.\(k)",
-                                                     message: "is a \(pv.typeName), not a string: this purpose key cannot be used"))
+                                                     message: "is \(pv.typeName), not a string: this purpose key cannot be used"))
                     }
                 }
                 info.temporaryUsageDescriptions = purposes
             } else {
                 findings.append(PlistFinding(severity: .warning, key: "NSLocationTemporaryUsageDescriptionDictionary",
-                                             message: "is a \(v.typeName), not a dictionary of purpose key -> purpose string: iOS finds no purpose keys, so requestTemporaryFullAccuracyAuthorization and sessions with fullAccuracyPurposeKey fail with kCLErrorPromptDeclined and no prompt"))
+                                             message: "is \(v.typeName), not a dictionary of purpose key -> purpose string: iOS finds no purpose keys, so requestTemporaryFullAccuracyAuthorization and sessions with fullAccuracyPurposeKey fail with kCLErrorPromptDeclined and no prompt"))
             }
         }
         if let v = dict["UIBackgroundModes"] {
             if case .array(let modes) = v {
                 info.backgroundModes = modes.compactMap { if case .string(let s) = $0 { s } else { nil } }
             } else {
-                findings.append(PlistFinding(severity: .warning, key: "UIBackgroundModes", message: "is a \(v.typeName), not an array: iOS sees no background modes"))
+                findings.append(PlistFinding(severity: .warning, key: "UIBackgroundModes", message: "is \(v.typeName), not an array: iOS sees no background modes"))
             }
         }
         if dict["CLRequireExplicitServiceSession"] != nil {
@@ -189,7 +260,7 @@ public enum InfoPlistLoader {
                                          message: "is the spelling of Apple's header comments; locationd reads NSLocationRequireExplicitServiceSession, so this key has no effect"))
         }
         for key in dict.keys.sorted() where key.hasPrefix("NSLocation") && !knownLocationKeys.contains(key) {
-            let near = nearest(key, in: Array(knownLocationKeys)).map { " (did you mean \($0)?)" } ?? ""
+            let near = knownLocationKeys.first { editDistance(key, $0) <= 3 }.map { " (did you mean \($0)?)" } ?? ""
             findings.append(PlistFinding(severity: .warning, key: key, message: "is not a key Core Location reads; iOS ignores it\(near)"))
         }
         return (info, findings)
