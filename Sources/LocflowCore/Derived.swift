@@ -295,7 +295,8 @@ extension World {
         }
         if let at = relaunchWindowEndsAt { out.append((.relaunchWindowCloses, at)) }
         if let at = nextReducedFixAt { out.append((.reducedAccuracyFix, at)) }
-        out.sort { $0.due < $1.due }
+        // Soonest first; timers due together fire in a fixed order (the order of TimerKind).
+        out.sort { $0.due != $1.due ? $0.due < $1.due : $0.kind.order < $1.kind.order }
         return out
     }
 

@@ -71,6 +71,8 @@ public enum TimerKind: String, Sendable, Hashable, CaseIterable {
     /// A reduced-accuracy fix arrives for `liveUpdates`.
     case reducedAccuracyFix
 
+    var order: Int { TimerKind.allCases.firstIndex(of: self)! }
+
     public var label: String {
         switch self {
         case .inUseEnds: "in-use grace ends"

@@ -1,0 +1,349 @@
+import Testing
+@testable import LocflowCore
+
+@Suite("§1 State model: what the app reads vs what Settings shows")
+struct StateModelTests {
+    @Test func startIsNotDeterminedUnlistedWithOneLaunchCallback() {
+        let s = Sim()
+        #expect(s.world.status == .notDetermined)
+        #expect(s.world.settingsChoice == .unlisted)
+        #expect(s.world.settingsOptions.isEmpty)
+        #expect(s.world.callbacks == 1)
+        #expect(s.world.lastCallback == StatusPair(.notDetermined, .fullAccuracy))
+        #expect(s.world.lifecycle == .foreground)
+    }
+
+    @Test func provisionalAlwaysReadsAlwaysWhileSettingsShowsWhileUsing() {
+        var s = Sim()
+        s.do(.app(.requestAlwaysAuthorization))
+        s.tap("Allow While Using App")
+        #expect(s.world.status == .authorizedAlways)
+        #expect(s.world.settingsChoice == .whileUsing)
+        #expect(s.world.isProvisionalAlways)
+    }
+
+    @Test func allowOnceReadsWhenInUseWithAskNextTime() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow Once")
+        #expect(s.world.status == .authorizedWhenInUse)
+        #expect(s.world.settingsChoice == .askNextTime)
+        #expect(s.world.isTemporaryWhenInUse)
+    }
+
+    @Test func locationServicesOffDeniesButKeepsTheChoice() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.user(.settingsLocationServices(false)))
+        #expect(s.world.status == .denied)
+        #expect(s.world.settingsChoice == .whileUsing)
+        s.do(.user(.settingsLocationServices(true)))
+        #expect(s.world.status == .authorizedWhenInUse)
+    }
+
+    @Test func restrictedWins() {
+        let s = Sim { $0.restricted = true }
+        #expect(s.world.status == .restricted)
+    }
+
+    @Test(arguments: [Platform.ios12, .ios13, .ios13_4])
+    func accuracyIsAlwaysFullBeforeIOS14(_ p: Platform) {
+        var s = Sim(p)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap(p == .ios12 ? "Allow" : "Allow While Using App")
+        #expect(s.world.accuracy == .fullAccuracy)
+    }
+
+    @Test func accuracyReadsFullWhileNotDetermined() {
+        let s = Sim { $0.info.defaultAccuracyReduced = true }
+        #expect(s.world.record.precise == false)
+        #expect(s.world.accuracy == .fullAccuracy)
+    }
+}
+
+@Suite("§3.1 Delegate callbacks")
+struct CallbackTests {
+    @Test func noCallbackWhileThePromptIsUp() {
+        var s = Sim()
+        let t = s.do(.app(.requestWhenInUseAuthorization))
+        #expect(t.flatMap(\.callbacks).isEmpty)
+        #expect(s.world.callbacks == 1)
+    }
+
+    @Test func noCallbackWhenNothingChanged() {
+        var s = Sim(.ios13_4)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.app(.requestAlwaysAuthorization))
+        let t = s.do(.user(.tap("Keep Only While Using")))
+        #expect(t.flatMap(\.callbacks).isEmpty)
+        #expect(Sim.rules(t).contains(.upgradeKeep))
+    }
+
+    @Test func heldWhileSuspendedDeliveredOnceOnResume() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.user(.background))
+        s.wait(6)
+        #expect(s.world.lifecycle == .suspended)
+        let held = s.do(.user(.settings(.never)))
+        #expect(Sim.rules(held).contains(.callbackHeldWhileSuspended))
+        s.do(.user(.settings(.always)))
+        #expect(s.world.callbacks == 2)
+        let resumed = s.do(.user(.foreground))
+        #expect(resumed.flatMap(\.callbacks) == [StatusPair(.authorizedAlways, .fullAccuracy)])
+    }
+
+    @Test func everyLaunchDeliversOne() {
+        var s = Sim()
+        s.do(.system(.terminate), .system(.relaunch))
+        #expect(s.world.callbacks == 2)
+        s.do(.user(.forceQuit), .user(.foreground))
+        #expect(s.world.callbacks == 3)
+    }
+}
+
+@Suite("§3.2 requestWhenInUseAuthorization")
+struct WhenInUseTests {
+    @Test func promptsFromNotDeterminedInTheForeground() {
+        var s = Sim()
+        let t = s.do(.app(.requestWhenInUseAuthorization))
+        #expect(s.world.prompt?.kind == .whenInUse)
+        #expect(Sim.rules(t) == [.whenInUsePrompt])
+    }
+
+    @Test func doesNothingInTheBackground() {
+        var s = Sim()
+        s.do(.user(.background))
+        let t = s.do(.app(.requestWhenInUseAuthorization))
+        #expect(s.world.prompt == nil && s.world.promptQueue.isEmpty)
+        #expect(Sim.rules(t).contains(.requestNotInUse))
+    }
+
+    @Test func doesNothingWithoutTheKey() {
+        var s = Sim { $0.info.whenInUseDescription = nil }
+        let t = s.do(.app(.requestWhenInUseAuthorization))
+        #expect(s.world.prompt == nil)
+        #expect(Sim.rules(t).contains(.missingWhenInUseKey))
+    }
+
+    @Test func doesNothingOnceDecided() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Don't Allow")
+        let t = s.do(.app(.requestWhenInUseAuthorization))
+        #expect(s.world.prompt == nil)
+        #expect(Sim.rules(t).contains(.whenInUseNeedsNotDetermined))
+    }
+
+    @Test func secondRequestWhileThePromptIsUpIsIgnored() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        let t = s.do(.app(.requestWhenInUseAuthorization))
+        #expect(s.world.promptQueue.isEmpty)
+        #expect(Sim.rules(t).contains(.requestWhilePrompting))
+    }
+
+    @Test func servicesOffShowsTheWarning() {
+        var s = Sim { $0.locationServicesOn = false }
+        s.do(.app(.requestWhenInUseAuthorization))
+        #expect(s.world.prompt?.kind == .servicesOff)
+        #expect(s.world.promptButtons == ["Settings", "Cancel"])
+    }
+}
+
+@Suite("§3.3 requestAlwaysAuthorization")
+struct AlwaysTests {
+    @Test func branchA_ios13_4_immediateUpgrade() {
+        var s = Sim(.ios13_4)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.prompt?.kind == .alwaysUpgrade)
+        let t = s.do(.user(.tap("Change to Always Allow")))
+        #expect(s.world.status == .authorizedAlways && s.world.isPermanentAlways)
+        #expect(t.flatMap(\.callbacks).count == 1)
+    }
+
+    @Test func branchA_ios13_0_provisionalWithoutPrompt() {
+        var s = Sim(.ios13)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        let t = s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.prompt == nil)
+        #expect(s.world.isProvisionalAlways)
+        #expect(Sim.rules(t).contains(.ios13ProvisionalFromWhenInUse))
+    }
+
+    @Test func branchB_ignoredAfterAllowOnce_oneShotKeptByDefault() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow Once")
+        let t = s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.prompt == nil)
+        #expect(Sim.rules(t) == [.alwaysIgnoredAfterAllowOnce])
+        #expect(s.world.record.alwaysRequestUsed == false)
+        #expect(t.first?.refusal == nil)  // ignored is not refused: the call happened
+    }
+
+    @Test func branchB_assumptionUsesTheOneShot() {
+        var s = Sim { $0.assumptions.ignoredAlwaysRequestUsesOneShot = true }
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow Once")
+        s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.record.alwaysRequestUsed)
+    }
+
+    @Test func branchC_twoPrompts_deferredSecond() {
+        var s = Sim()
+        s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.prompt?.kind == .whenInUse)
+        s.tap("Allow While Using App")
+        s.do(.app(.startMonitoringSignificantLocationChanges), .user(.background))
+        s.wait(20)
+        let t = s.do(.device(.move))
+        #expect(s.world.prompt?.kind == .alwaysUpgrade)
+        #expect(Sim.rules(t).contains(.deferredUpgradePrompt))
+        let answer = s.do(.user(.tap("Change to Always Allow")))
+        #expect(answer.flatMap(\.callbacks).isEmpty)   // the status was already authorizedAlways
+        #expect(s.world.isPermanentAlways)
+    }
+
+    @Test func branchC_keepOnDeferredPromptGivesWhenInUse() {
+        var s = Sim()
+        s.do(.app(.requestAlwaysAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.app(.startMonitoringRegion("r")), .system(.terminate), .device(.exitRegion("r")))
+        s.tap("Keep Only While Using")
+        #expect(s.world.status == .authorizedWhenInUse)
+        #expect(s.world.lifecycle == .terminated)
+    }
+
+    @Test func oneShot() {
+        var s = Sim(.ios13_4)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.app(.requestAlwaysAuthorization))
+        s.tap("Keep Only While Using")
+        let t = s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.prompt == nil)
+        #expect(Sim.rules(t) == [.alwaysOneShot])
+    }
+
+    @Test func branchD_nothingFromDenied() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Don't Allow")
+        let t = s.do(.app(.requestAlwaysAuthorization))
+        #expect(Sim.rules(t).contains(.alwaysNothingToDo))
+    }
+
+    @Test func missingAlwaysKeyDoesNothing() {
+        var s = Sim { $0.info.alwaysAndWhenInUseDescription = nil }
+        let t = s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.prompt == nil)
+        #expect(Sim.rules(t).contains(.missingAlwaysKey))
+    }
+
+    @Test func legacyAlwaysKeyIsAnAlias() {
+        var s = Sim { $0.info.alwaysAndWhenInUseDescription = nil; $0.info.alwaysDescription = "old" }
+        s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.prompt?.kind == .whenInUse)
+    }
+
+    @Test func visionOSTreatsAlwaysAsWhenInUse() {
+        var s = Sim(.visionos)
+        s.do(.app(.requestAlwaysAuthorization))
+        s.tap("Allow While Using App")
+        #expect(s.world.status == .authorizedWhenInUse)
+        #expect(!s.world.settingsOptions.contains(.always))
+    }
+
+    @Test func ios12ThreeOptions() {
+        var s = Sim(.ios12)
+        s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.promptButtons == ["Only While Using the App", "Always Allow", "Don't Allow"])
+        s.tap("Only While Using the App")
+        #expect(s.world.status == .authorizedWhenInUse)
+        #expect(!s.world.record.provisionalAlways)
+    }
+}
+
+@Suite("§3.4 Temporary full accuracy")
+struct TemporaryAccuracyTests {
+    func reduced() -> Sim {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization), .user(.precise(false)))
+        s.tap("Allow While Using App")
+        return s
+    }
+
+    @Test func grantedThenEndsWhenNotInUse() {
+        var s = reduced()
+        s.do(.app(.requestTemporaryFullAccuracyAuthorization("Nav")))
+        #expect(s.world.completion == .pending)
+        s.tap("Allow Once")
+        #expect(s.world.completion == .nil)
+        #expect(s.world.accuracy == .fullAccuracy)
+        #expect(s.world.record.precise == false)
+        s.do(.user(.background))
+        s.wait(9)
+        #expect(s.world.accuracy == .fullAccuracy)
+        s.wait(1)
+        #expect(s.world.accuracy == .reducedAccuracy)
+    }
+
+    @Test(arguments: ["unknownKey", "background", "notAuthorized", "alreadyFull"])
+    func declinedWithoutPrompt(_ why: String) {
+        var s = why == "notAuthorized" ? Sim() : reduced()
+        var key = "Nav"
+        switch why {
+        case "unknownKey": key = "Nope"
+        case "background": s.do(.user(.background))
+        case "alreadyFull": s.do(.user(.settingsPrecise(true)), .user(.foreground))
+        default: break
+        }
+        s.do(.app(.requestTemporaryFullAccuracyAuthorization(key)))
+        #expect(s.world.completion == .promptDeclined)
+        #expect(s.world.prompt == nil)
+    }
+}
+
+@Suite("§3.5 CLLocationButton, §3.6 other classic facts")
+struct ClassicTests {
+    @Test func locationButtonFirstTapConfirmsThenSilent() {
+        var s = Sim(.ios15)
+        s.do(.user(.locationButton))
+        #expect(s.world.prompt?.kind == .locationButton)
+        s.tap("Allow Once")
+        #expect(s.world.isTemporaryWhenInUse)
+        s.do(.system(.terminate), .user(.foreground), .user(.locationButton))
+        #expect(s.world.prompt == nil)
+        #expect(s.world.isTemporaryWhenInUse)
+    }
+
+    @Test func locationButtonIgnoredBeforeIOS15AndOnVisionOS() {
+        for p in [Platform.ios14, .visionos] {
+            var s = Sim(p)
+            s.do(.user(.locationButton))
+            #expect(s.world.prompt == nil)
+        }
+    }
+
+    @Test func startingWhileDeniedReportsKCLErrorDenied() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Don't Allow")
+        s.do(.app(.startUpdatingLocation))
+        #expect(s.world.lastError == .denied)
+    }
+
+    @Test func backgroundUpdatesWithoutTheModeCrash() {
+        var s = Sim { $0.info.backgroundModes = [] }
+        let t = s.do(.app(.allowsBackgroundLocationUpdates(true)))
+        #expect(s.world.lifecycle == .terminated)
+        #expect(Sim.rules(t).contains(.backgroundUpdatesCrash))
+    }
+}

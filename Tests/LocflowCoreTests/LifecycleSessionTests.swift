@@ -1,0 +1,355 @@
+import Testing
+@testable import LocflowCore
+
+@Suite("§1.4 In use, §6 Allow Once, timers")
+struct InUseTests {
+    @Test func graceThenNotInUse() {
+        var s = Sim()
+        s.do(.user(.background))
+        #expect(s.world.inUse)
+        s.wait(9)
+        #expect(s.world.inUse)
+        s.wait(1)
+        #expect(!s.world.inUse)
+    }
+
+    @Test func allowOnceRunsOutExactlyAfterGracePlusAllowOnceGrace() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow Once")
+        s.do(.user(.background))
+        s.wait(69)
+        #expect(s.world.status == .authorizedWhenInUse)
+        s.wait(1)
+        #expect(s.world.status == .notDetermined)
+        let fired = s.log.compactMap { t -> (TimerKind, Millis)? in
+            if case .timer(let k) = t.event { return (k, t.time) } else { return nil }
+        }
+        #expect(fired.map(\.0) == [.suspend, .inUseEnds, .allowOnceExpires])
+        #expect(fired.map(\.1) == [5_000, 10_000, 70_000])
+    }
+
+    @Test func assumptionsChangeTheTimers() {
+        var s = Sim {
+            $0.assumptions.inUseGrace = 2_000
+            $0.assumptions.allowOnceGrace = 3_000
+            $0.assumptions.suspendDelay = 1_000
+        }
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow Once")
+        s.do(.user(.background))
+        s.wait(1)
+        #expect(s.world.lifecycle == .suspended)
+        s.wait(4)
+        #expect(s.world.status == .notDetermined)
+    }
+
+    @Test func timersFireInTimeOrderEachAsItsOwnTransition() {
+        var s = Sim()
+        s.do(.user(.background))
+        let ts = s.do(.wait(60_000))
+        #expect(ts.map(\.event) == [.timer(.suspend), .timer(.inUseEnds), .wait(60_000)])
+        #expect(ts.map(\.time) == [5_000, 10_000, 60_000])
+    }
+
+    @Test func indicatorKeepsTheAppInUse() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.app(.allowsBackgroundLocationUpdates(true)), .app(.startUpdatingLocation), .user(.background))
+        s.wait(600)
+        #expect(s.world.inUse && s.world.indicatorShown)
+        #expect(s.world.lifecycle == .background)
+    }
+}
+
+@Suite("Refused steps")
+struct RefusedTests {
+    @Test(arguments: [
+        Event.user(.tap("Allow")), .user(.precise(true)), .user(.settings(.always)), .user(.settingsPrecise(false)),
+        .system(.suspend), .system(.relaunch), .app(.invalidate("x")),
+    ])
+    func refusedStepsChangeNothing(_ e: Event) {
+        var s = Sim()
+        let before = s.world
+        let t = s.do(e)
+        #expect(t.count == 1 && t[0].isRefused)
+        #expect(s.world == before)
+    }
+
+    @Test func appCallsAreRefusedWhileSuspendedOrTerminated() {
+        var s = Sim()
+        s.do(.user(.background))
+        s.wait(6)
+        #expect(s.do(.app(.startUpdatingLocation))[0].isRefused)
+        s.do(.system(.terminate))
+        #expect(s.do(.app(.requestWhenInUseAuthorization))[0].isRefused)
+    }
+
+    @Test func refusedSettingsDoesNotBackgroundTheApp() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.app(.requestAlwaysAuthorization))  // ios18: immediate upgrade prompt
+        s.tap("Keep Only While Using")
+        let t = s.do(.user(.settings(.whileUsingOrWidgets)))
+        #expect(t[0].isRefused)
+        #expect(s.world.lifecycle == .foreground)
+    }
+
+    @Test func sessionIDHeldTwiceIsRefused() {
+        var s = Sim()
+        s.do(.app(.session(id: "a", goal: .none, fullAccuracyKey: nil)))
+        #expect(s.do(.app(.session(id: "a", goal: .none, fullAccuracyKey: nil)))[0].isRefused)
+    }
+}
+
+@Suite("§5 Settings")
+struct SettingsTests {
+    @Test func optionsPerPlatformAndKeys() {
+        var s = Sim(.ios12)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow")
+        #expect(s.world.settingsOptions == [.never, .whileUsing, .always])
+
+        var w = Sim { $0.info.widgetWantsLocation = true }
+        w.do(.app(.requestWhenInUseAuthorization))
+        w.tap("Allow While Using App")
+        #expect(w.world.settingsOptions == [.never, .askNextTime, .whileUsing, .whileUsingOrWidgets, .always])
+    }
+
+    @Test func settingsAlwaysIgnoresTheOneShotAndIsPermanent() {
+        var s = Sim()
+        s.do(.app(.requestAlwaysAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.user(.settings(.always)))
+        #expect(s.world.isPermanentAlways)
+        #expect(s.world.settingsChoice == .always)
+    }
+
+    @Test func resetClearsEverythingIncludingTheOneShot() {
+        var s = Sim()
+        s.do(.app(.requestAlwaysAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.user(.settingsReset), .user(.foreground))
+        #expect(s.world.record == AppRecord())
+        s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.prompt?.kind == .whenInUse)
+    }
+
+    @Test func settingsLeavesTheApp() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        let t = s.do(.user(.settings(.never)))
+        #expect(Sim.rules(t).prefix(2) == [.settingsLeavesApp, .toBackground])
+        #expect(s.world.lifecycle == .background)
+    }
+}
+
+@Suite("§4 Prompts")
+struct PromptTests {
+    @Test func buttonOrderPerVersion() {
+        var a = Sim(.ios13)
+        a.do(.app(.requestWhenInUseAuthorization))
+        #expect(a.world.promptButtons == ["Allow While Using App", "Allow Once", "Don't Allow"])
+        var b = Sim(.ios14)
+        b.do(.app(.requestWhenInUseAuthorization))
+        #expect(b.world.promptButtons == ["Allow Once", "Allow While Using App", "Don't Allow"])
+        #expect(b.world.prompt?.showsPreciseSwitch == true)
+        var c = Sim(.ios13)
+        c.do(.app(.requestWhenInUseAuthorization))
+        #expect(c.world.prompt?.showsPreciseSwitch == false)
+    }
+
+    @Test func labelsMatchIgnoringCaseAndApostrophes() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("don’t allow")
+        #expect(s.world.status == .denied)
+    }
+
+    @Test func onePromptAtATimeOthersQueue() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization), .user(.precise(false)))
+        s.tap("Allow While Using App")
+        s.do(.app(.requestTemporaryFullAccuracyAuthorization("Nav")))
+        s.do(.app(.session(id: "nav", goal: .whenInUse, fullAccuracyKey: "Nav")))
+        #expect(s.world.prompt?.kind == .temporaryFullAccuracy)
+        #expect(s.world.promptQueue.isEmpty)  // the session's need is the same request: not asked twice
+    }
+
+    @Test func titleNamesTheApp() {
+        var s = Sim { $0.info.displayName = "Trail" }
+        s.do(.app(.requestWhenInUseAuthorization))
+        #expect(s.world.title(for: s.world.prompt!) == "Allow “Trail” to use your location?")
+    }
+
+    @Test func stringsOverrideTheMessage() {
+        var s = Sim { $0.strings["NSLocationWhenInUseUsageDescription"] = "위치가 필요합니다" }
+        s.do(.app(.requestWhenInUseAuthorization))
+        #expect(s.world.message(for: s.world.prompt!) == "위치가 필요합니다")
+    }
+}
+
+@Suite("§7 iOS 17/18: sessions, implicit sessions, diagnostics")
+struct SessionTests {
+    func authorized(_ configure: (inout AppConfig) -> Void = { _ in }) -> Sim {
+        var s = Sim(configure: configure)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        return s
+    }
+
+    @Test func diagnosticTypesHaveExactlyApplesProperties() {
+        #expect(DiagnosticType.serviceSession.properties.count == 8)
+        #expect(DiagnosticType.backgroundActivity.properties.count == 6)
+        #expect(DiagnosticType.locationUpdate.properties.contains(.stationary))
+        #expect(!DiagnosticType.monitorEvent.properties.contains(.stationary))
+        #expect(!DiagnosticType.locationUpdate.properties.contains(.alwaysAuthorizationDenied))
+        #expect(DiagnosticType.monitorEvent.properties.contains(.conditionLimitExceeded))
+    }
+
+    @Test func implicitSessionPromptsOnIOS18NotIOS17() {
+        var a = Sim(.ios18)
+        a.do(.app(.liveUpdates(true)))
+        #expect(a.world.prompt?.kind == .whenInUse)
+        var b = Sim(.ios17)
+        b.do(.app(.liveUpdates(true)))
+        #expect(b.world.prompt == nil)
+    }
+
+    @Test func explicitKeyTurnsImplicitSessionsOff() {
+        var s = Sim { $0.info.requireExplicitServiceSession = true }
+        s.do(.app(.monitor(true)))
+        #expect(s.world.prompt == nil)
+        #expect(s.world.diagnostics(.monitor) == [.serviceSessionRequired])
+    }
+
+    @Test func noneSessionCountsOnlyWithAuthorization() {
+        var s = Sim { $0.info.requireExplicitServiceSession = true }
+        s.do(.app(.session(id: "q", goal: .none, fullAccuracyKey: nil)))
+        #expect(s.world.serviceSessionRequired)
+        #expect(s.world.prompt == nil)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        #expect(!s.world.serviceSessionRequired)
+    }
+
+    @Test func sessionCreatedInBackgroundIsInsufficientlyInUseUntilForeground() {
+        var s = authorized()
+        s.do(.user(.background))
+        s.wait(6)
+        s.do(.system(.terminate), .system(.relaunch))
+        s.do(.app(.session(id: "late", goal: .whenInUse, fullAccuracyKey: nil)))
+        #expect(s.world.diagnostics(.session("late")).contains(.insufficientlyInUse))
+        s.do(.user(.foreground))
+        #expect(!s.world.diagnostics(.session("late")).contains(.insufficientlyInUse))
+    }
+
+    @Test func alwaysNeedsAQualifiedAlwaysSessionForBackgroundDelivery() {
+        var s = authorized()
+        s.do(.user(.settings(.always)), .user(.foreground), .app(.liveUpdates(true)), .user(.background))
+        s.wait(20)
+        #expect(s.world.diagnostics(.liveUpdates).contains(.insufficientlyInUse))
+        s.do(.user(.foreground), .app(.session(id: "bg", goal: .always, fullAccuracyKey: nil)), .user(.background))
+        s.wait(20)
+        #expect(!s.world.diagnostics(.liveUpdates).contains(.insufficientlyInUse))
+    }
+
+    @Test func keptSessionsLapseWhenNotRecreatedWithinTheWindow() {
+        var s = authorized()
+        s.do(.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)),
+             .app(.session(id: "b", goal: .whenInUse, fullAccuracyKey: nil)))
+        s.do(.system(.terminate))
+        s.wait(3600)
+        #expect(s.world.session("a")?.state == .active)
+        s.do(.system(.relaunch))
+        s.wait(2)
+        s.do(.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)))
+        #expect(s.do(.app(.invalidate("b")))[0].isRefused)  // kept, not re-created: not held
+        s.wait(3)
+        #expect(s.world.session("a")?.state == .active)
+        #expect(s.world.session("b")?.state == .lapsed)
+    }
+
+    @Test func lapsedIDMayBeReused() {
+        var s = authorized()
+        s.do(.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)), .system(.terminate), .user(.foreground))
+        s.wait(6)
+        #expect(s.world.session("a")?.state == .lapsed)
+        s.do(.app(.session(id: "a", goal: .none, fullAccuracyKey: nil)))
+        #expect(s.world.session("a")?.state == .active)
+        #expect(s.world.session("a")?.goal == SessionGoal.none)
+    }
+
+    @Test func layeringUsesTheHighestGoal() {
+        var s = authorized()
+        s.do(.app(.session(id: "base", goal: .whenInUse, fullAccuracyKey: nil)),
+             .app(.session(id: "up", goal: .always, fullAccuracyKey: nil)))
+        #expect(s.world.effectiveGoal == .always)
+        #expect(s.world.prompt?.kind == .alwaysUpgrade)
+    }
+
+    @Test func backgroundActivityNeedsTheBackgroundMode() {
+        var s = authorized { $0.info.backgroundModes = [] }
+        s.do(.app(.backgroundActivity(true)), .user(.background))
+        #expect(!s.world.indicatorShown)
+        s.wait(6)
+        #expect(s.world.lifecycle == .suspended)
+    }
+
+    @Test func backgroundActivityRejoinsAtRelaunch() {
+        var s = authorized()
+        s.do(.app(.backgroundActivity(true)), .user(.background), .system(.terminate), .system(.relaunch))
+        s.do(.app(.backgroundActivity(true)))
+        #expect(s.world.backgroundActivityActive)
+        var late = authorized()
+        late.do(.app(.backgroundActivity(true)), .user(.background), .system(.terminate), .system(.relaunch))
+        late.wait(6)
+        late.do(.app(.backgroundActivity(true)))
+        #expect(!late.world.backgroundActivityActive)
+    }
+
+    @Test func diagnosticsOnlyFromIOS18() {
+        var s = Sim(.ios17)
+        s.do(.app(.liveUpdates(true)))
+        #expect(s.world.diagnosticsUnavailable(.liveUpdates) != nil)
+    }
+
+    @Test func conditionLimit() {
+        var s = authorized { $0.assumptions.monitorConditionLimit = 1 }
+        s.do(.app(.monitor(true)), .app(.monitorAdd("a")))
+        #expect(!s.world.diagnostics(.monitor).contains(.conditionLimitExceeded))
+        s.do(.app(.monitorAdd("b")))
+        #expect(s.world.diagnostics(.monitor).contains(.conditionLimitExceeded))
+    }
+
+    @Test func reducedAccuracyFixesArriveOnTheCadence() {
+        var s = Sim()
+        s.do(.app(.liveUpdates(true)), .user(.precise(false)))
+        s.tap("Allow While Using App")
+        s.wait(3600)
+        #expect(s.world.reducedFixes == 4)
+    }
+}
+
+@Suite("Determinism")
+struct DeterminismTests {
+    @Test func sameEventsSameWorld() {
+        let events: [Event] = [.app(.requestAlwaysAuthorization), .user(.tap("Allow While Using App")),
+                               .app(.liveUpdates(true)), .user(.background), .wait(120_000), .system(.terminate),
+                               .device(.move), .user(.foreground)]
+        var a = Sim(), b = Sim()
+        for e in events { a.do(e); b.do(e) }
+        #expect(a.world == b.world)
+        #expect(a.log == b.log)
+    }
+
+    @Test func everyRuleHasTextAndASource() {
+        for r in Rule.allCases {
+            #expect(!r.text.isEmpty)
+            #expect(["A", "D", "R", "I"].contains(where: { r.source.hasPrefix($0) }), "\(r) has source \(r.source)")
+        }
+    }
+}
