@@ -145,6 +145,10 @@ func editDistance(_ a: String, _ b: String) -> Int {
 
 /// The nearest valid word, if one is close enough to be a typo.
 public func nearest(_ word: String, in candidates: [String]) -> String? {
+    let lower = word.lowercased()
+    if lower.count >= 4, let prefixed = candidates.filter({ $0.lowercased().hasPrefix(lower) }).min(by: { $0.count < $1.count }) {
+        return prefixed
+    }
     var best: (String, Int)?
     for c in candidates {
         let d = editDistance(word, c)

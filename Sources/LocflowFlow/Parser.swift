@@ -27,6 +27,7 @@ public enum FlowParser {
         var description: [String] = []
         var pendingComment: [String] = []
         var sawStatement = false
+        var descriptionDone = false
         var sawStep = false
         var sessionIDs: Set<String> = []
         var lineNumber = 0
@@ -37,8 +38,9 @@ public enum FlowParser {
             let (tokens, comment) = try lexLine(rawLine, lineNumber: lineNumber, file: file)
             if tokens.isEmpty {
                 if let comment {
-                    if !sawStatement { description.append(comment) } else { pendingComment.append(comment) }
-                } else if sawStatement {
+                    if !sawStatement && !descriptionDone { description.append(comment) } else { pendingComment.append(comment) }
+                } else {
+                    if !description.isEmpty { descriptionDone = true }
                     pendingComment.removeAll()
                 }
                 continue
@@ -65,7 +67,6 @@ public enum FlowParser {
                 default: break
                 }
             }
-            if !sawStatement && !pendingComment.isEmpty { pendingComment.removeAll() }
             sawStatement = true
             let captions = pendingComment + (comment.map { [$0] } ?? [])
             pendingComment.removeAll()

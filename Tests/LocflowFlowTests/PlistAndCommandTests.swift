@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+@testable import LocflowCore
+@testable import LocflowFlow
+
+/// A scratch folder with files written by the test itself.
+struct Scratch {
+    let dir: String
+
+    init() {
+        dir = NSTemporaryDirectory() + "locflow-tests-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    @discardableResult
+    func write(_ name: String, _ text: String, encoding: String.Encoding = .utf8) -> String {
+        let path = dir + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: text.data(using: encoding))
+        return path
+    }
+
+    @discardableResult
+    func write(_ name: String, data: Data) -> String {
+        let path = dir + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: data)
+        return path
+    }
+}
+
+let xmlPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \t<key>CFBundleDisplayName</key>
+    \t<string>Ferry Times</string>
+    \t<key>NSLocationWhenInUseUsageDescription</key>
+    \t<string>Ferry Times shows the pier nearest to you.</string>
+    \t<key>NSLocationTemporaryUsageDescriptionDictionary</key>
+    \t<string>Precise boarding directions.</string>
+    \t<key>NSLocationDefaultAccuracyReduced</key>
+    \t<string>YES</string>
+    \t<key>NSLocationTemporaryPreciseUsageDescription</key>
+    \t<string>made up</string>
+    \t<key>UIBackgroundModes</key>
+    \t<array><string>audio</string></array>
+    </dict>
+    </plist>
+    """
+
+/// Runs a command and captures what it printed.
+func capture(_ body: (CommandIO) -> Int32) -> (code: Int32, out: String, err: String) {
+    final class Box: @unchecked Sendable { var out = "", err = "" }
+    let box = Box()
+    let io = CommandIO(out: { box.out += $0 + "\n" }, err: { box.err += $0 + "\n" })
+    let code = body(io)
+    return (code, box.out, box.err)
+}
+
+@Suite("Info.plist and InfoPlist.strings")
+struct PlistTests {
+    @Test func xmlWithWrongTypesGivesWarningsThatSayWhatIOSDoes() throws {
+        let s = Scratch()
+        let path = s.write("Info.plist", xmlPlist)
+        let (dict, format) = try InfoPlistLoader.loadPlist(path: path)
+        #expect(format == "XML")
+        let (info, findings) = InfoPlistLoader.resolve(dict)
+        #expect(info.appName == "Ferry Times")
+        #expect(info.temporaryUsageDescriptions == nil)
+        #expect(info.defaultAccuracyReduced)
+        #expect(info.backgroundModes == ["audio"])
+        let texts = findings.map(\.text)
+        #expect(texts.contains { $0.contains("NSLocationTemporaryUsageDescriptionDictionary: is a string, not a dictionary") && $0.contains("kCLErrorPromptDeclined") })
+        #expect(texts.contains { $0.contains("NSLocationDefaultAccuracyReduced: is the string \"YES\", not a boolean") })
+        #expect(texts.contains { $0.contains("NSLocationTemporaryPreciseUsageDescription: is not a key Core Location reads") })
+    }
+
+    @Test func binaryPlist() throws {
+        let s = Scratch()
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: ["NSLocationWhenInUseUsageDescription": "bin", "NSLocationRequireExplicitServiceSession": true] as [String: Any],
+            format: .binary, options: 0)
+        let path = s.write("bin.plist", data: data)
+        let (dict, format) = try InfoPlistLoader.loadPlist(path: path)
+        #expect(format == "binary")
+        let (info, findings) = InfoPlistLoader.resolve(dict)
+        #expect(info.whenInUseDescription == "bin")
+        #expect(info.requireExplicitServiceSession)
+        #expect(findings.isEmpty)
+    }
+
+    @Test func malformedPlistNamesTheFileAndLine() {
+        let s = Scratch()
+        let path = s.write("bad.plist", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>A</key>\n<string>x\n</dict>\n</plist>\n")
+        #expect(throws: FlowError.self) { try InfoPlistLoader.loadPlist(path: path) }
+        do { _ = try InfoPlistLoader.loadPlist(path: path) } catch {
+            #expect(error.message.hasPrefix(path + ":6: not a valid property list"))
+        }
+    }
+
+    @Test func missingFile() {
+        do { _ = try InfoPlistLoader.loadPlist(path: "/nonexistent/Info.plist") } catch {
+            #expect(error.message == "/nonexistent/Info.plist: no such file")
+        }
+    }
+
+    @Test func stringsUTF8AndUTF16() throws {
+        let s = Scratch()
+        let text = "/* comment */\n\"NSLocationWhenInUseUsageDescription\" = \"위치가 필요해요\\n정말로\";\n// line comment\nNav = \"길 안내\";\n"
+        let u8 = s.write("a.strings", text)
+        let u16 = s.write("b.strings", text, encoding: .utf16)
+        for path in [u8, u16] {
+            let strings = try InfoPlistLoader.loadStrings(path: path)
+            #expect(strings["NSLocationWhenInUseUsageDescription"] == "위치가 필요해요\n정말로")
+            #expect(strings["Nav"] == "길 안내")
+        }
+    }
+
+    @Test func malformedStringsNamesTheLine() {
+        let s = Scratch()
+        let path = s.write("bad.strings", "\"a\" = \"b\";\n\"c\" \"d\";\n")
+        do { _ = try InfoPlistLoader.loadStrings(path: path); Issue.record("no error") } catch {
+            #expect(error.message == "\(path):2: not a valid strings file: expected = after \"c\"")
+        }
+    }
+}
+
+@Suite("locflow check and run")
+struct CommandTests {
+    let passing = """
+        # Allow Once.
+        app requestWhenInUseAuthorization
+        user tap "Allow Once"
+        expect status authorizedWhenInUse
+        expect settings askNextTime
+        """
+
+    @Test func checkPassesWithExitZero() {
+        let s = Scratch()
+        let path = s.write("ok.flow", passing)
+        let r = capture { Commands.check([path], quiet: true, io: $0) }
+        #expect(r.code == 0)
+        #expect(r.out == "2 passed, 0 failed\n")
+    }
+
+    @Test func checkReportsFailuresWithTheRuleAndExitsOne() {
+        let s = Scratch()
+        let path = s.write("fail.flow", passing + "\napp requestAlwaysAuthorization\nexpect prompt alwaysUpgrade\nuser tap \"Allow\"\n")
+        let r = capture { Commands.check([path], quiet: true, io: $0) }
+        #expect(r.code == 1)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == "\(path):7: expected prompt alwaysUpgrade, found none (line 3: Allow Once: a temporary authorizedWhenInUse; Settings shows Ask Next Time [A S2; D S20]; last: line 6: requestAlwaysAuthorization ignored: the app holds an Allow Once grant [A S1; D S28])")
+        #expect(lines[1] == "\(path):8: expected 'user tap \"Allow\"' to be performed, found it refused: No prompt is on screen [I]")
+        #expect(lines[2] == "2 passed, 2 failed")
+    }
+
+    @Test func expectRefusedPassesOnlyAfterARefusedStep() {
+        let s = Scratch()
+        let ok = s.write("a.flow", "system suspend\nexpect refused\n")
+        #expect(capture { Commands.check([ok], quiet: true, io: $0) }.code == 0)
+        let bad = s.write("b.flow", "user background\nexpect refused\n")
+        let r = capture { Commands.check([bad], quiet: true, io: $0) }
+        #expect(r.code == 1)
+        #expect(r.out.contains("expected the step at line 1 (user background) to be refused, found it performed"))
+    }
+
+    @Test func checkExitsTwoForAnUnparsableFileAndRunsTheOthers() {
+        let s = Scratch()
+        let good = s.write("good.flow", passing)
+        let bad = s.write("bad.flow", "expect staus denied\n")
+        let r = capture { Commands.check([good, bad, s.dir + "/missing.flow"], quiet: true, io: $0) }
+        #expect(r.code == 2)
+        #expect(r.err.contains("\(bad):1:8: error: expected something to expect, found 'staus' (did you mean 'status'?)"))
+        #expect(r.err.contains("missing.flow: no such file"))
+        #expect(r.out.hasSuffix("2 passed, 0 failed\n"))
+    }
+
+    @Test func checkExpandsFolders() {
+        let s = Scratch()
+        s.write("one.flow", passing)
+        s.write("two.flow", passing)
+        s.write("notes.txt", "not a flow")
+        let r = capture { Commands.check([s.dir], quiet: true, io: $0) }
+        #expect(r.out == "4 passed, 0 failed\n")
+    }
+
+    @Test func plistPathsAreRelativeToTheFlow() {
+        let s = Scratch()
+        s.write("Info.plist", xmlPlist)
+        let path = s.write("p.flow", "plist Info.plist\napp requestWhenInUseAuthorization\nexpect title \"Ferry Times\"\n")
+        let r = capture { Commands.check([path], quiet: true, io: $0) }
+        #expect(r.code == 0)
+        #expect(r.err.contains("warning: NSLocationTemporaryUsageDescriptionDictionary"))
+    }
+
+    @Test func runJSONHasTheContractFields() throws {
+        let s = Scratch()
+        let path = s.write("r.flow", passing + "\nuser background\nwait 1m\n")
+        let r = capture { Commands.run(path, format: .json, io: $0) }
+        #expect(r.code == 0)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 7)  // start, request, tap, background, 3 timers... see below
+        let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        for o in objects {
+            for key in ["line", "time", "event", "status", "accuracy", "settings", "prompt", "lifecycle", "callbacks", "diagnostics", "why"] {
+                #expect(o[key] != nil, "missing \(key)")
+            }
+        }
+        #expect(objects[0]["line"] is NSNull)
+        #expect(objects[1]["line"] as? Int == 2)
+        #expect(objects[1]["prompt"] as? String == "whenInUse")
+        #expect((objects[2]["callbacks"] as? [[String: Any]])?.first?["status"] as? String == "authorizedWhenInUse")
+        let timers = objects.filter { $0["line"] is NSNull }.compactMap { $0["event"] as? String }
+        #expect(timers == ["start: the person launches the app", "timer: suspension", "timer: in-use grace ends"])
+        #expect(objects.last?["event"] as? String == "wait 1m")
+        #expect(objects.last?["time"] as? Int == 60)
+        let why = try #require((objects[1]["why"] as? [[String: Any]])?.first)
+        #expect(why["source"] as? String == "A S2")
+        #expect(r.err.contains("2 passed, 0 failed"))
+    }
+
+    @Test func runTextShowsRefusalsAndExitCode() {
+        let s = Scratch()
+        let path = s.write("r.flow", "system relaunch\n")
+        let r = capture { Commands.run(path, format: .text, io: $0) }
+        #expect(r.code == 1)
+        #expect(r.out.contains("REFUSED: system relaunch needs an app that is not running (the app is foreground) [I]"))
+    }
+}
+
+@Suite("Sample flows")
+struct SampleFlowTests {
+    static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets").path
+
+    @Test func everySampleFlowPasses() {
+        let r = capture { Commands.check([Self.assets + "/flows"], quiet: true, io: $0) }
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        let files = Commands.expand([Self.assets + "/flows"])
+        #expect(files.count >= 25)
+        for file in files {
+            let flow = try? Commands.load(file)
+            #expect(flow?.description.isEmpty == false, "\(file) starts without a comment saying what it shows")
+        }
+    }
+
+    @Test func samplePlistsLoad() throws {
+        for name in ["complete.plist", "complete.binary.plist", "missing-wheninuse.plist", "explicit-session.plist", "temporary-dict-as-array.plist"] {
+            _ = try InfoPlistLoader.loadPlist(path: Self.assets + "/plists/" + name)
+        }
+        #expect(throws: FlowError.self) { try InfoPlistLoader.loadPlist(path: Self.assets + "/plists/malformed.plist") }
+        let ko = try InfoPlistLoader.loadStrings(path: Self.assets + "/plists/ko-InfoPlist.strings")
+        #expect(ko["TrailNavigation"]?.hasPrefix("정확한") == true)
+    }
+}
