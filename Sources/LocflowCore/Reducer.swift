@@ -39,7 +39,11 @@ extension World {
     /// Applies a non-wait event at the current time.
     mutating func apply(_ event: Event) -> Transition {
         var t = Transition(event: event, time: now)
-        let before = self
+        if let why = refusal(for: event) {
+            t.refusal = why  // a refused step changes nothing at all
+            return t
+        }
+        let statusBefore = status
         switch event {
         case .app(let call): app(call, &t)
         case .user(let action): user(action, &t)
@@ -48,24 +52,63 @@ extension World {
         case .timer(let kind): timer(kind, &t)
         case .wait: break
         }
-        if t.isRefused {
-            self = before  // a refused step changes nothing at all
-            return t
-        }
-        settle(into: &t, statusBefore: before.status)
+        settle(into: &t, statusBefore: statusBefore)
         return t
     }
 
-    mutating func refuse(_ t: inout Transition, _ rule: Rule, _ detail: String? = nil) {
-        t.refusal = Why(rule, detail)
+    /// Why a step cannot be performed now (flow-format §3 "Refused steps"), or nil when it can.
+    /// The reducer asks this first; the explorer asks it to dim what is not possible.
+    public func refusal(for event: Event) -> Why? {
+        switch event {
+        case .app(let call):
+            guard lifecycle.isRunning else { return Why(.appNotRunning, "the app is \(lifecycle.rawValue)") }
+            switch call {
+            case .session(let id, _, _):
+                if let s = session(id), s.state == .active, s.held, profile.hasServiceSessions {
+                    return Why(.sessionAlreadyHeld, "session \(id)")
+                }
+            case .invalidate(let id):
+                guard let s = session(id), s.state == .active, s.held else {
+                    let kept = session(id).map { $0.state == .active && !$0.held } ?? false
+                    return Why(.invalidateUnknown, kept ? "session \(id) is kept from the previous process and not re-created" : "no session \(id) is held")
+                }
+            default: break
+            }
+        case .user(let action):
+            switch action {
+            case .tap(let label):
+                guard let p = prompt else { return Why(.noPrompt) }
+                let labels = buttons(for: p)
+                if !labels.contains(where: { labelsMatch($0, label) }) {
+                    return Why(.noSuchButton, "the \(p.kind.rawValue) prompt has " + labels.map { "\"\($0)\"" }.joined(separator: ", "))
+                }
+            case .precise:
+                guard let p = prompt else { return Why(.noPrompt) }
+                if !p.showsPreciseSwitch { return Why(.promptHasNoPreciseSwitch, "the \(p.kind.rawValue) prompt") }
+            case .settings(let choice):
+                if record.choice == .unlisted { return Why(.settingsUnlisted) }
+                if restricted { return Why(.settingsRestricted) }
+                if !settingsOptions.contains(choice) {
+                    return Why(.settingsOptionNotOffered, "\(choice.rawValue) is not offered; the page offers \(settingsOptions.map(\.rawValue).joined(separator: ", "))")
+                }
+            case .settingsPrecise:
+                if record.choice == .unlisted { return Why(.settingsUnlisted) }
+                if !profile.hasAccuracy { return Why(.settingsNoPrecise, profile.platform.displayName) }
+                if restricted { return Why(.settingsRestricted) }
+            default: break
+            }
+        case .system(.suspend):
+            if lifecycle != .background { return Why(.suspendNeedsBackground, "the app is \(lifecycle.rawValue)") }
+        case .system(.relaunch):
+            if lifecycle != .terminated { return Why(.relaunchNeedsTerminated, "the app is \(lifecycle.rawValue)") }
+        default: break
+        }
+        return nil
     }
 
     // MARK: - app ...
 
     mutating func app(_ call: AppCall, _ t: inout Transition) {
-        guard lifecycle.isRunning else {
-            return refuse(&t, .appNotRunning, "the app is \(lifecycle.rawValue)")
-        }
         switch call {
         case .requestWhenInUseAuthorization: requestWhenInUse(&t)
         case .requestAlwaysAuthorization: requestAlways(&t)
@@ -106,10 +149,7 @@ extension World {
 
         case .session(let id, let goal, let key): createSession(id, goal, key, &t)
         case .invalidate(let id):
-            guard let i = sessions.lastIndex(where: { $0.id == id }), sessions[i].state == .active, sessions[i].held else {
-                let kept = session(id).map { $0.state == .active && !$0.held } ?? false
-                return refuse(&t, .invalidateUnknown, kept ? "session \(id) is kept from the previous process and not re-created" : "no session \(id) is held")
-            }
+            guard let i = sessions.lastIndex(where: { $0.id == id }) else { return }
             sessions[i].state = .invalidated
             sessions[i].held = false
             t.note(.sessionInvalidated)
@@ -276,7 +316,6 @@ extension World {
     mutating func createSession(_ id: String, _ goal: SessionGoal, _ key: String?, _ t: inout Transition) {
         guard profile.hasServiceSessions else { return t.note(.needsIOS18) }
         if let i = sessions.lastIndex(where: { $0.id == id }), sessions[i].state == .active {
-            if sessions[i].held { return refuse(&t, .sessionAlreadyHeld, "session \(id)") }
             // Re-created within the relaunch window: the kept session carries on. [A-forum S54]
             sessions[i].held = true
             sessions[i].goal = goal
@@ -286,7 +325,9 @@ extension World {
         } else {
             let layered = activeSessions.contains { $0.held && $0.qualified }
             let qualified = inUse || layered
-            sessions.append(ServiceSession(id: id, goal: goal, fullAccuracyKey: key, qualified: qualified, createdAt: now))
+            let fresh = ServiceSession(id: id, goal: goal, fullAccuracyKey: key, qualified: qualified, createdAt: now)
+            // An ID of an invalidated or lapsed session names the new one (one entry per ID).
+            if let i = sessions.firstIndex(where: { $0.id == id }) { sessions[i] = fresh } else { sessions.append(fresh) }
             t.note(.sessionCreated, "\(id): goal .\(goal.rawValue)" + (key.map { ", fullAccuracyPurposeKey \($0)" } ?? ""))
             if !qualified { t.note(.sessionInsufficientlyInUse) }
         }
@@ -300,16 +341,12 @@ extension World {
         switch action {
         case .tap(let label): tap(label, &t)
         case .precise(let on):
-            guard var p = prompt else { return refuse(&t, .noPrompt) }
-            guard p.showsPreciseSwitch else { return refuse(&t, .promptHasNoPreciseSwitch, "the \(p.kind.rawValue) prompt") }
+            guard var p = prompt else { return }
             p.precise = on
             prompt = p
             t.note(.promptPreciseSwitch)
         case .settings(let choice): settings(choice, &t)
         case .settingsPrecise(let on):
-            guard record.choice != .unlisted else { return refuse(&t, .settingsUnlisted) }
-            guard profile.hasAccuracy else { return refuse(&t, .settingsNoPrecise, profile.platform.displayName) }
-            guard !restricted else { return refuse(&t, .settingsRestricted) }
             leaveForSettings(&t)
             record.precise = on
             t.note(.settingsPrecise)
@@ -362,12 +399,6 @@ extension World {
     }
 
     mutating func settings(_ choice: SettingsChoice, _ t: inout Transition) {
-        guard record.choice != .unlisted else { return refuse(&t, .settingsUnlisted) }
-        guard !restricted else { return refuse(&t, .settingsRestricted) }
-        guard settingsOptions.contains(choice) else {
-            return refuse(&t, .settingsOptionNotOffered,
-                          "\(choice.rawValue) is not offered; the page offers \(settingsOptions.map(\.rawValue).joined(separator: ", "))")
-        }
         leaveForSettings(&t)
         if choice == record.choice && choice != .askNextTime {
             return t.note(.settingsSameChoice, choice.rawValue)
@@ -400,11 +431,7 @@ extension World {
     // MARK: Prompt answers
 
     mutating func tap(_ label: String, _ t: inout Transition) {
-        guard let p = prompt else { return refuse(&t, .noPrompt) }
-        let buttons = buttons(for: p)
-        guard let button = buttons.first(where: { labelsMatch($0, label) }) else {
-            return refuse(&t, .noSuchButton, "the \(p.kind.rawValue) prompt has " + buttons.map { "\"\($0)\"" }.joined(separator: ", "))
-        }
+        guard let p = prompt, let button = buttons(for: p).first(where: { labelsMatch($0, label) }) else { return }
         prompt = nil
         t.emit(.promptAnswered(p.kind, button: button))
         switch (p.kind, button) {
@@ -498,14 +525,12 @@ extension World {
     mutating func system(_ action: SystemAction, _ t: inout Transition) {
         switch action {
         case .suspend:
-            guard lifecycle == .background else { return refuse(&t, .suspendNeedsBackground, "the app is \(lifecycle.rawValue)") }
             suspend(&t)
         case .terminate:
             guard lifecycle != .terminated else { return t.note(.alreadyTerminated) }
             t.note(.systemTerminate)
             terminate(&t)
         case .relaunch:
-            guard lifecycle == .terminated else { return refuse(&t, .relaunchNeedsTerminated, "the app is \(lifecycle.rawValue)") }
             t.note(.systemRelaunch)
             launch(background: true, into: &t)
         case .reminder:
@@ -714,7 +739,9 @@ extension World {
 
     // MARK: - Prompts
 
+    /// Queues a prompt; the same prompt already up or waiting is not asked twice.
     mutating func enqueue(_ p: Prompt, _ t: inout Transition) {
+        if prompt == p || promptQueue.contains(p) { return }
         promptQueue.append(p)
     }
 
@@ -754,12 +781,6 @@ extension World {
             if assumptions.promptReturnsAfterBackground { promptQueue.insert(p, at: 0) }
             t.note(assumptions.promptReturnsAfterBackground ? .promptWaitsForForeground : .promptDismissedByLeaving, p.kind.rawValue)
         }
-        if profile.hasServiceSessions && lifecycle == .foreground { pursueGoals(&t) }
-        if prompt == nil, let i = promptQueue.firstIndex(where: { $0.isSystemInitiated || lifecycle == .foreground }) {
-            let p = promptQueue.remove(at: i)
-            prompt = p
-            t.emit(.promptShown(p.kind))
-        }
         // Reduced-accuracy cadence for liveUpdates.
         if delivering(.liveUpdates) && accuracy == .reducedAccuracy {
             if nextReducedFixAt == nil { nextReducedFixAt = now + assumptions.reducedAccuracyInterval }
@@ -770,7 +791,8 @@ extension World {
             && !keptBackgroundActivity && !keptLiveUpdates && !keptMonitor {
             relaunchWindowEndsAt = nil
         }
-        // Callbacks: one per real change to a running process, none while a prompt is up. [A S9, S12]
+        // Callbacks: one per real change to a running process, none while a prompt is up (they
+        // are delivered before a prompt that this very event brings up). [A S9, S12]
         let pair = statusPair
         if lifecycle.isRunning && prompt == nil && process.lastDelivered != pair {
             process.lastDelivered = pair
@@ -780,6 +802,13 @@ extension World {
             if t.why.last?.rule != .callbackAtLaunch { t.note(.callbackOnChange) }
         } else if lifecycle == .suspended && process.lastDelivered != pair {
             if !t.why.contains(where: { $0.rule == .callbackHeldWhileSuspended }) { t.note(.callbackHeldWhileSuspended) }
+        }
+        // Session goals ask; then the next prompt in the queue comes up.
+        if profile.hasServiceSessions && lifecycle == .foreground { pursueGoals(&t) }
+        if prompt == nil, let i = promptQueue.firstIndex(where: { $0.isSystemInitiated || lifecycle == .foreground }) {
+            let p = promptQueue.remove(at: i)
+            prompt = p
+            t.emit(.promptShown(p.kind))
         }
         // kCLErrorDenied when running standard updates lose authorization. [A S11]
         if pair.status == .denied, let statusBefore, statusBefore != .denied, process.standardUpdates && lifecycle.isRunning && lastError != .denied {

@@ -254,3 +254,33 @@ struct SampleFlowTests {
         #expect(ko["TrailNavigation"]?.hasPrefix("정확한") == true)
     }
 }
+
+@Suite("Random walk invariants")
+struct InvariantTests {
+    @Test(arguments: [Platform.ios12, .ios13, .ios14, .ios17, .ios18, .visionos])
+    func invariantsHoldOnARandomWalk(_ platform: Platform) {
+        var config = AppConfig()
+        config.platform = platform
+        var walk = RandomWalk(config: config, seed: 7)
+        for _ in 0..<5_000 {
+            let e = walk.nextEvent()
+            #expect(walk.world.refusal(for: e) == nil)
+            walk.world.step(e) { t, w in
+                // An app's prompt is only up while the app is in the foreground.
+                if let p = w.prompt, !p.isSystemInitiated { #expect(w.lifecycle == .foreground, "\(t.event)") }
+                // Diagnostics only of the source's own type.
+                for source in w.diagnosticSources {
+                    #expect(Set(w.diagnostics(source)).isSubset(of: Set(source.type.properties)))
+                }
+                // Provisional Always reads Always with While Using in Settings.
+                if w.isProvisionalAlways { #expect(w.settingsChoice == .whileUsing) }
+                // Timers never lie in the past; a suspended or terminated app delivers nothing.
+                #expect(w.pendingTimers.allSatisfy { $0.due >= w.now })
+                if !w.lifecycle.isRunning { #expect(!w.delivering(.standard) && !w.delivering(.liveUpdates)) }
+                // Sessions: one entry per ID.
+                #expect(Set(w.sessions.map(\.id)).count == w.sessions.count)
+                #expect(w.promptQueue.count <= 4)
+            }
+        }
+    }
+}
