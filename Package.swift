@@ -21,6 +21,7 @@ let package = Package(
         ),
         .testTarget(name: "LocflowCoreTests", dependencies: ["LocflowCore"]),
         .testTarget(name: "LocflowFlowTests", dependencies: ["LocflowCore", "LocflowFlow"]),
-        .testTarget(name: "LocflowExplorerTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplorer"]),
+        .testTarget(name: "LocflowExplorerTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplorer"],
+                    exclude: ["Goldens"]),
     ]
 )

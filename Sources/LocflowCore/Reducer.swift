@@ -800,8 +800,8 @@ extension World {
             lastCallback = pair
             t.emit(.callback(pair))
             if t.why.last?.rule != .callbackAtLaunch { t.note(.callbackOnChange) }
-        } else if lifecycle == .suspended && process.lastDelivered != pair {
-            if !t.why.contains(where: { $0.rule == .callbackHeldWhileSuspended }) { t.note(.callbackHeldWhileSuspended) }
+        } else if lifecycle == .suspended && process.lastDelivered != pair, let statusBefore, statusBefore != pair.status {
+            t.note(.callbackHeldWhileSuspended)
         }
         // Session goals ask; then the next prompt in the queue comes up.
         if profile.hasServiceSessions && lifecycle == .foreground { pursueGoals(&t) }

@@ -8,15 +8,15 @@ public enum FlowParser {
                                            "locationServices", "app", "user", "system", "device", "wait", "expect"]
     static let configKeywords: Set<String> = ["platform", "plist", "strings", "key", "unset", "assume", "restricted", "locationServices"]
 
-    static let appCalls = ["requestWhenInUseAuthorization", "requestAlwaysAuthorization", "requestTemporaryFullAccuracyAuthorization",
+    public static let appCalls = ["requestWhenInUseAuthorization", "requestAlwaysAuthorization", "requestTemporaryFullAccuracyAuthorization",
                            "startUpdatingLocation", "stopUpdatingLocation", "allowsBackgroundLocationUpdates",
                            "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
                            "startMonitoringRegion", "stopMonitoringRegion", "session", "invalidate", "liveUpdates",
                            "monitor", "backgroundActivity"]
-    static let userActions = ["tap", "precise", "settings", "background", "foreground", "forceQuit", "locationButton"]
-    static let systemActions = ["suspend", "terminate", "relaunch", "reminder"]
-    static let deviceActions = ["move", "stationary", "noFix", "fix", "exitRegion"]
-    static let expectations = ["status", "accuracy", "locationServicesEnabled", "settings", "prompt", "buttons", "lifecycle",
+    public static let userActions = ["tap", "precise", "settings", "background", "foreground", "forceQuit", "locationButton"]
+    public static let systemActions = ["suspend", "terminate", "relaunch", "reminder"]
+    public static let deviceActions = ["move", "stationary", "noFix", "fix", "exitRegion"]
+    public static let expectations = ["status", "accuracy", "locationServicesEnabled", "settings", "prompt", "buttons", "lifecycle",
                                "inUse", "callbacks", "callback", "completion", "error", "indicator", "delivering",
                                "diagnostic", "diagnostics", "session", "refused", "title", "message"]
 

@@ -11,6 +11,12 @@ public struct ConfigBuilder {
 
     public init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
+    /// A path as the flow means it, made absolute.
+    public func absolute(_ path: String) -> String {
+        let p = resolvePath(path)
+        return p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
+    }
+
     func resolvePath(_ path: String) -> String {
         path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
     }

@@ -4,6 +4,7 @@ import LocflowCore
 import LocflowFlow
 
 /// `locflow bench`: measures the model and the checker. Run it from a release build.
+@MainActor
 enum Bench {
     static func main(_ args: [String], io: CommandIO) -> Int32 {
         var events = 1_000_000, lines = 100_000, runs = 5

@@ -3,6 +3,7 @@ import LocflowCore
 import LocflowFlow
 
 /// The command line: thin; it wires the rooms together.
+@MainActor
 enum CLI {
     static let usage = """
     usage: locflow [explorer options]          open the interactive explorer (sample app, ios18)

@@ -1,9 +1,177 @@
 import Foundation
+import Glibc
+import LocflowCore
+import LocflowExplorer
 import LocflowFlow
+import CNcursesw
 
+/// `locflow` and `locflow open FILE.flow`: the interactive explorer.
+@MainActor
 enum Explorer {
-    static func launch(args: [String], flow: String?) -> Int32 {
-        CommandIO.standard.err("locflow: the explorer is not built yet; see `locflow help`")
-        return 2
+    struct Options {
+        var builder = ConfigBuilder(baseDirectory: FileManager.default.currentDirectoryPath)
+        var configLines: [String] = []
+        var ascii = false
+        var noColor = false
+    }
+
+    static func parse(_ args: [String], into o: inout Options) -> String? {
+        var i = 0
+        func value(_ name: String) -> String? {
+            guard i + 1 < args.count else { return nil }
+            i += 1
+            return args[i]
+        }
+        while i < args.count {
+            let a = args[i]
+            do {
+                switch a {
+                case "--platform":
+                    guard let v = value(a), let p = Platform(rawValue: v) else {
+                        return "--platform is one of " + Platform.allCases.map(\.rawValue).joined(separator: ", ")
+                    }
+                    try o.builder.apply(.platform(p), at: nil)
+                    o.configLines.append("platform \(p.rawValue)")
+                case "--plist", "--strings":
+                    guard let v = value(a) else { return "\(a) needs a file" }
+                    let path = v.hasPrefix("/") ? v : FileManager.default.currentDirectoryPath + "/" + v
+                    try o.builder.apply(a == "--plist" ? .plist(path) : .strings(path), at: nil)
+                    o.configLines.append("\(a.dropFirst(2)) \(quote(path))")
+                case "--assume":
+                    guard let v = value(a), let eq = v.firstIndex(of: "=") else { return "--assume takes NAME=VALUE, e.g. --assume allowOnceGrace=30s" }
+                    let line = "assume \(v[..<eq]) \(v[v.index(after: eq)...])"
+                    guard case .config(let c) = try FlowParser.parseStatement(line, file: "--assume") else { return "--assume: not an assumption" }
+                    try o.builder.apply(c, at: nil)
+                    o.configLines.append(line)
+                case "--ascii": o.ascii = true
+                case "--no-color": o.noColor = true
+                default:
+                    return "unknown option \(a)"
+                }
+            } catch {
+                return error.message
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    static func launch(args: [String], flow path: String?) -> Int32 {
+        var o = Options()
+        var steps: [HistoryStep] = []
+        var title: String?
+        if let path {
+            let flow: Flow
+            do { flow = try Commands.load(path) } catch {
+                CommandIO.standard.err(error.description)
+                return 2
+            }
+            let dir = (path as NSString).deletingLastPathComponent
+            o.builder = ConfigBuilder(baseDirectory: dir.isEmpty ? "." : dir)
+            for line in flow.config {
+                guard case .config(var c) = line.statement else { continue }
+                do { try o.builder.apply(c, at: SourceLocation(file: path, line: line.line, column: 1)) } catch {
+                    CommandIO.standard.err(error.description)
+                    return 2
+                }
+                // Paths in a recording are absolute, so it runs from anywhere.
+                if case .plist(let p) = c { c = .plist(o.builder.absolute(p)) }
+                if case .strings(let p) = c { c = .strings(o.builder.absolute(p)) }
+                o.configLines.append(c.flowText)
+            }
+            for line in flow.body {
+                switch line.statement {
+                case .step(let e): steps.append(HistoryStep(.event(e), line: line.line, caption: line.comment))
+                case .expect(let x): steps.append(HistoryStep(.expect(x), line: line.line, caption: line.comment))
+                case .config: break
+                }
+            }
+            title = flow.description.first
+        }
+        if let problem = parse(args, into: &o) {
+            return CLI.usageError(problem)
+        }
+        let config = o.builder.finish()
+
+        setlocale(LC_ALL, "")
+        let utf8 = nc_codeset_is_utf8() != 0
+        let glyphs: Glyphs = o.ascii || !utf8 ? .ascii : .unicode
+        installStopHandlers()
+        let terminal: Terminal
+        switch Terminal.open(forceNoColor: o.noColor) {
+        case .success(let t): terminal = t
+        case .failure(let e):
+            CommandIO.standard.err(e.message)
+            return 2
+        }
+        let size = terminal.size
+        var state = ExplorerState(config: config, configLines: o.configLines, width: size.width, height: size.height)
+        if !steps.isEmpty {
+            state.history.load(steps)
+            state.speedIndex = 0
+            state.message = "opened \(path!)" + (title.map { ": \($0)" } ?? "") + " (\(steps.count) steps; r steps forward, u back)"
+        }
+        var recorder: FileHandle?
+        var recordPath: String?
+        var recordedLines = 0
+        let clockStart = DispatchTime.now().uptimeNanoseconds
+        func wallMs() -> Int { Int((DispatchTime.now().uptimeNanoseconds - clockStart) / 1_000_000) }
+
+        var running = true
+        while running {
+            _ = state.update(.tick(wallMs()))
+            terminal.draw(render(state, glyphs: glyphs))
+            let now = wallMs()
+            let timeout = state.isPaused ? (state.nextWakeUp.map { max(1, $0 - now) } ?? -1) : 100
+            let input = terminal.read(timeoutMs: timeout)
+            if stopSignal.load(ordering: .relaxed) != 0 { break }
+            guard let input else { continue }
+            _ = state.update(.tick(wallMs()))
+            for effect in state.update(input) {
+                switch effect {
+                case .quit:
+                    running = false
+                case .beginRecording(let header):
+                    let stamp = recordingStamp()
+                    let path = FileManager.default.currentDirectoryPath + "/locflow-recording-\(stamp).flow"
+                    if FileManager.default.createFile(atPath: path, contents: Data((header.joined(separator: "\n") + "\n").utf8)),
+                       let handle = FileHandle(forWritingAtPath: path) {
+                        handle.seekToEndOfFile()
+                        recorder = handle
+                        recordPath = path
+                        recordedLines = 0
+                        state.message = "recording to \(path), step by step"
+                    } else {
+                        state.recording = false
+                        state.message = "cannot write \(path)"
+                        state.messageIsError = true
+                    }
+                case .record(let line):
+                    recorder?.write(Data((line + "\n").utf8))
+                    recordedLines += 1
+                case .endRecording:
+                    try? recorder?.close()
+                    recorder = nil
+                    if let p = recordPath { state.message = "recorded \(recordedLines) steps to \(p)" }
+                }
+            }
+        }
+        terminal.close()
+        try? recorder?.close()
+        if let p = recordPath { print("locflow: recording in \(p)") }
+        let sig = stopSignal.load(ordering: .relaxed)
+        if sig != 0 {
+            print("locflow: stopped by signal \(sig); the terminal is restored")
+            return 128 + sig
+        }
+        return 0
+    }
+
+    static func recordingStamp() -> String {
+        var t = time(nil)
+        var tmv = tm()
+        localtime_r(&t, &tmv)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(tmv.tm_year + 1900)\(two(tmv.tm_mon + 1))\(two(tmv.tm_mday))-\(two(tmv.tm_hour))\(two(tmv.tm_min))\(two(tmv.tm_sec))"
     }
 }

@@ -1,0 +1,306 @@
+import LocflowCore
+import LocflowFlow
+
+/// The panes of the explorer.
+public enum Pane: Int, CaseIterable, Sendable {
+    case settings, app, diagnostics, sessions, log
+
+    public var title: String {
+        switch self {
+        case .settings: "Settings"
+        case .app: "App"
+        case .diagnostics: "Diagnostics"
+        case .sessions: "Session bars"
+        case .log: "Event log"
+        }
+    }
+}
+
+/// What a key, a click or the command line asks the explorer to do.
+public enum Command: Hashable, Sendable {
+    case step(Event)
+    case undo, redo
+    case togglePause, faster, slower
+    case advance(Millis)
+    case focus(Pane), focusNext, focusPrevious
+    case move(Int)
+    case activate
+    case select(Pane, Int)
+    case promptButton(Int), promptMove(Int), promptPrecise
+    case preciseSwitch
+    case commandLine, help, quit, record, logFilter
+    case zoom(Int), scroll(Int), follow
+}
+
+/// Keys as the driver reports them.
+public enum Key: Hashable, Sendable {
+    case char(Character)
+    case enter, escape, tab, backTab, up, down, left, right, backspace, delete, pageUp, pageDown, home, end
+    case ctrl(Character)
+}
+
+/// Everything that reaches the explorer.
+public enum Input: Sendable {
+    case key(Key)
+    case click(x: Int, y: Int)
+    case scrollWheel(x: Int, y: Int, delta: Int)
+    /// Wall-clock time in milliseconds (the driver's monotonic clock).
+    case tick(Int)
+    case resize(width: Int, height: Int)
+}
+
+/// What the driver must do for the explorer (the explorer itself does no I/O).
+public enum Effect: Equatable, Sendable {
+    case quit
+    case beginRecording(header: [String])
+    case record(String)
+    case endRecording
+}
+
+/// Who a log line is about (the log's filter).
+public enum LogFilter: Int, CaseIterable, Sendable {
+    case all, person, app, system, device, timer, callbacks
+
+    public var label: String {
+        switch self {
+        case .all: "all"
+        case .person: "person"
+        case .app: "app"
+        case .system: "system"
+        case .device: "device"
+        case .timer: "timer"
+        case .callbacks: "callbacks"
+        }
+    }
+
+    func matches(_ e: LogEntry) -> Bool {
+        switch self {
+        case .all: true
+        case .person: e.actor == .person
+        case .app: e.actor == .app
+        case .system: e.actor == .system
+        case .device: e.actor == .device
+        case .timer: e.actor == .timer
+        case .callbacks: e.hasCallback
+        }
+    }
+}
+
+/// The explorer's whole state: the history of the world plus what the person is looking at.
+public struct ExplorerState: Sendable {
+    public var history: History
+    public var width: Int
+    public var height: Int
+    public var focus: Pane = .app
+    public var selection: [Pane: Int] = [:]
+    public var promptSelection = 0
+    /// 0 paused, then 1x, 10x, 60x, 600x.
+    public var speedIndex = 1
+    public static let speeds = [0, 1, 10, 60, 600]
+    public var logFilter: LogFilter = .all
+    /// Seconds per column on the session bars.
+    public var zoomIndex = 1
+    public static let zooms: [Millis] = [250, 1_000, 5_000, 15_000, 60_000, 300_000, 900_000, 3_600_000]
+    /// nil follows "now"; otherwise the virtual time at the bars' right edge.
+    public var timelineEnd: Millis?
+    public var logScroll = 0
+    public var commandLine: String?
+    public var message: String?
+    public var messageIsError = false
+    public var showHelp = false
+    public var recording = false
+    /// The config statements a recording starts with.
+    public var configLines: [String]
+    public var recordedSteps = 0
+    public var wallNow = 0
+    var lastTick: Int?
+    var virtualRemainder = 0.0
+    /// When (wall ms) each diagnostic property last changed: "source.property".
+    public var diagnosticChangedAt: [String: Int] = [:]
+    public static let highlightMs = 3_000
+
+    public init(config: AppConfig, configLines: [String] = [], width: Int = 120, height: Int = 40) {
+        history = History(config: config)
+        self.configLines = configLines
+        self.width = width
+        self.height = height
+    }
+
+    public var world: World { history.world }
+    public var isPaused: Bool { speedIndex == 0 }
+    public var speed: Int { Self.speeds[speedIndex] }
+    public var isNarrow: Bool { width < 110 || height < 34 }
+
+    /// The wall time until which the view changes by itself (a highlight fading), so an idle,
+    /// paused explorer can sleep until then and use no CPU.
+    public var nextWakeUp: Int? {
+        let fading = diagnosticChangedAt.values.map { $0 + Self.highlightMs }.filter { $0 > wallNow }
+        return fading.min()
+    }
+}
+
+// MARK: - Items: what each pane offers, the one source for keys, clicks and drawing
+
+/// A selectable line of a pane.
+public struct Item: Sendable {
+    public var label: String
+    public var command: Command?
+    /// Why the item does nothing now (drawn dimmed), or nil.
+    public var disabled: String?
+    public var checked: Bool?
+    public var isHeader = false
+    /// A few words for the inline hint.
+    public var short: String?
+
+    init(_ label: String, _ command: Command?, disabled: String? = nil, checked: Bool? = nil) {
+        self.label = label
+        self.command = command
+        self.disabled = disabled
+        self.checked = checked
+    }
+
+    static func header(_ label: String) -> Item {
+        var i = Item(label, nil)
+        i.isHeader = true
+        return i
+    }
+}
+
+extension ExplorerState {
+    /// Whether an event can be performed and does something; the reason when not.
+    public func whyNot(_ e: Event) -> String? {
+        let w = world
+        if let r = w.refusal(for: e) { return r.rule.text + (r.detail.map { " (\($0))" } ?? "") }
+        var copy = w
+        var first: Why?
+        copy.step(e) { t, _ in if first == nil { first = t.why.first } }
+        if copy == w { return "does nothing now: " + (first.map { $0.rule.text + ($0.detail.map { " (\($0))" } ?? "") } ?? "no change") }
+        return nil
+    }
+
+    func eventItem(_ label: String, _ e: Event, checked: Bool? = nil) -> Item {
+        var item = Item(label, .step(e), disabled: whyNot(e), checked: checked)
+        if item.disabled != nil {
+            let w = world
+            if let r = w.refusal(for: e) {
+                item.short = r.rule == .appNotRunning ? "app \(w.lifecycle.rawValue)" : "not possible"
+            } else {
+                item.short = "does nothing now"
+            }
+        }
+        return item
+    }
+
+    var settingsItems: [Item] {
+        let w = world
+        var items: [Item] = []
+        items.append(eventItem("Location Services", .user(.settingsLocationServices(!w.locationServicesOn)), checked: w.locationServicesOn))
+        for choice in SettingsChoice.allCases where choice != .unlisted {
+            guard w.settingsOptions.contains(choice) else { continue }
+            items.append(eventItem(settingsLabel(choice), .user(.settings(choice)), checked: w.record.choice == choice))
+        }
+        if w.settingsShowsPrecise {
+            items.append(eventItem("Precise Location", .user(.settingsPrecise(!w.record.precise)), checked: w.record.precise))
+        }
+        items.append(eventItem("Reset Location & Privacy", .user(.settingsReset)))
+        return items
+    }
+
+    func settingsLabel(_ c: SettingsChoice) -> String {
+        switch c {
+        case .never: "Never"
+        case .askNextTime: world.profile.askNextTimeLabel
+        case .whileUsing: "While Using the App"
+        case .whileUsingOrWidgets: "While Using the App or Widgets"
+        case .always: "Always"
+        case .unlisted: "(not listed)"
+        }
+    }
+
+    var purposeKey: String { world.info.temporaryUsageDescriptions?.keys.sorted().first ?? "Nav" }
+
+    var nextSessionID: String {
+        var n = 1
+        while world.sessions.contains(where: { $0.id == "s\(n)" && $0.state == .active }) { n += 1 }
+        return "s\(n)"
+    }
+
+    var appItems: [Item] {
+        let w = world
+        let p = w.process
+        let running = w.lifecycle != .terminated
+        var items: [Item] = [.header("CLLocationManager")]
+        items.append(eventItem("requestWhenInUseAuthorization()", .app(.requestWhenInUseAuthorization)))
+        items.append(eventItem("requestAlwaysAuthorization()", .app(.requestAlwaysAuthorization)))
+        items.append(eventItem("requestTemporaryFullAccuracy(\"\(purposeKey)\")", .app(.requestTemporaryFullAccuracyAuthorization(purposeKey))))
+        items.append(p.standardUpdates && running
+                     ? eventItem("stopUpdatingLocation()", .app(.stopUpdatingLocation), checked: true)
+                     : eventItem("startUpdatingLocation()", .app(.startUpdatingLocation), checked: false))
+        items.append(eventItem("allowsBackgroundLocationUpdates", .app(.allowsBackgroundLocationUpdates(!p.allowsBackgroundUpdates)),
+                               checked: p.allowsBackgroundUpdates))
+        items.append(w.significantChanges
+                     ? eventItem("stopMonitoringSignificantLocationChanges()", .app(.stopMonitoringSignificantLocationChanges), checked: true)
+                     : eventItem("startMonitoringSignificantLocationChanges()", .app(.startMonitoringSignificantLocationChanges), checked: false))
+        items.append(w.regions.contains("office")
+                     ? eventItem("stopMonitoring(region \"office\")", .app(.stopMonitoringRegion("office")), checked: true)
+                     : eventItem("startMonitoring(region \"office\")", .app(.startMonitoringRegion("office")), checked: false))
+        items.append(.header("iOS 17/18"))
+        let id = nextSessionID
+        items.append(eventItem("CLServiceSession(.whenInUse) as \(id)", .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: nil))))
+        items.append(eventItem("CLServiceSession(.always) as \(id)", .app(.session(id: id, goal: .always, fullAccuracyKey: nil))))
+        items.append(eventItem("CLServiceSession(.whenInUse, \"\(purposeKey)\") as \(id)",
+                               .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: purposeKey))))
+        for s in w.sessions where s.state == .active {
+            if s.held {
+                items.append(eventItem("\(s.id).invalidate()", .app(.invalidate(s.id))))
+            } else {
+                items.append(eventItem("re-create \(s.id) (.\(s.goal.rawValue))", .app(.session(id: s.id, goal: s.goal, fullAccuracyKey: s.fullAccuracyKey))))
+            }
+        }
+        let live = running && p.liveUpdates != nil
+        items.append(eventItem(live ? "stop liveUpdates" : "for await liveUpdates", .app(.liveUpdates(!live)), checked: live))
+        let mon = running && p.monitor != nil
+        items.append(eventItem(mon ? "stop CLMonitor events" : "for await CLMonitor events", .app(.monitor(!mon)), checked: mon))
+        let cond = "c\(w.monitorConditions.count + 1)"
+        items.append(eventItem("monitor.add(\(cond))", .app(.monitorAdd(cond))))
+        let bg = running && p.backgroundActivity != nil
+        items.append(eventItem(bg ? "CLBackgroundActivitySession.invalidate()" : "CLBackgroundActivitySession()", .app(.backgroundActivity(!bg)), checked: bg))
+        items.append(.header("Person"))
+        items.append(eventItem("open the app (foreground)", .user(.foreground)))
+        items.append(eventItem("leave the app (background)", .user(.background)))
+        items.append(eventItem("swipe the app away (force quit)", .user(.forceQuit)))
+        items.append(eventItem("tap CLLocationButton", .user(.locationButton)))
+        items.append(.header("System and device"))
+        items.append(eventItem("suspend the app", .system(.suspend)))
+        items.append(eventItem("terminate the app", .system(.terminate)))
+        items.append(eventItem("relaunch in the background", .system(.relaunch)))
+        items.append(eventItem("background-use reminder", .system(.reminder)))
+        items.append(w.moving ? eventItem("device stops (stationary)", .device(.stationary)) : eventItem("device moves", .device(.move)))
+        items.append(w.hasFix ? eventItem("lose the fix (noFix)", .device(.noFix)) : eventItem("fix available again", .device(.fix)))
+        for r in w.regions { items.append(eventItem("exit region \(r)", .device(.exitRegion(r)))) }
+        for c in w.monitorConditions { items.append(eventItem("condition \(c) fires", .device(.exitRegion(c)))) }
+        return items
+    }
+
+    /// The diagnostics lines: a header per source, then each of its Apple properties.
+    var diagnosticItems: [(source: World.DiagnosticSource?, property: Diagnostic?, on: Bool)] {
+        let w = world
+        var out: [(World.DiagnosticSource?, Diagnostic?, Bool)] = []
+        for source in w.diagnosticSources {
+            out.append((source, nil, false))
+            let on = Set(w.diagnostics(source))
+            for d in source.type.properties { out.append((source, d, on.contains(d))) }
+        }
+        return out
+    }
+
+    func items(_ pane: Pane) -> [Item] {
+        switch pane {
+        case .settings: return settingsItems
+        case .app: return appItems
+        default: return []
+        }
+    }
+
+    func selected(_ pane: Pane) -> Int { selection[pane] ?? (pane == .app ? 1 : 0) }
+}

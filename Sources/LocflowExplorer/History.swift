@@ -1,0 +1,214 @@
+import LocflowCore
+import LocflowFlow
+
+/// One step of the explorer's history: a world event or an expectation, as a flow line.
+public struct HistoryStep: Sendable {
+    public enum Kind: Sendable { case event(Event), expect(Expectation) }
+    public var kind: Kind
+    /// The line of the flow it was loaded from, if any.
+    public var line: Int?
+    public var caption: String?
+    /// A wait the running clock is still extending (recorded once it is finished).
+    public var isClockWait = false
+
+    public init(_ kind: Kind, line: Int? = nil, caption: String? = nil) {
+        self.kind = kind
+        self.line = line
+        self.caption = caption
+    }
+
+    public var flowText: String {
+        switch kind {
+        case .event(let e): e.flowText
+        case .expect(let x): x.flowText
+        }
+    }
+}
+
+/// One line of the event log: a transition (or an expectation's result).
+public struct LogEntry: Sendable {
+    public var time: Millis
+    public var actor: Actor
+    public var text: String
+    public var outputs: [Output]
+    public var why: [Why]
+    public var refusal: Why?
+    /// For an expectation: whether it held, and what was found.
+    public var expectation: (ok: Bool, found: String)?
+    public var step: Int
+
+    public var hasCallback: Bool { outputs.contains { if case .callback = $0 { true } else { false } } }
+}
+
+/// What the session bars need of the world after each transition (compact: no world copies).
+public struct Sample: Sendable {
+    public var time: Millis
+    public var lifecycle: Lifecycle
+    public var inUse: Bool
+    public var prompt: PromptKind?
+    public var callback: Bool
+    public var tap: Bool
+    /// Explicit sessions: ID and state (0 held, 1 kept by the system, 2 ended).
+    public var sessions: [(id: String, state: UInt8)]
+    public var liveUpdates: Bool
+    public var monitor: Bool
+    /// 0 none, 1 held but not active, 2 active, 3 kept by the system for the next launch.
+    public var backgroundActivity: UInt8
+    public var relaunchWindow: Bool
+
+    init(_ w: World, time: Millis, callback: Bool, tap: Bool) {
+        self.time = time
+        lifecycle = w.lifecycle
+        inUse = w.inUse
+        prompt = w.prompt?.kind
+        self.callback = callback
+        self.tap = tap
+        sessions = w.sessions.map { ($0.id, $0.state != .active ? 2 : ($0.held ? 0 : 1)) }
+        liveUpdates = w.lifecycle != .terminated && w.process.liveUpdates != nil
+        monitor = w.lifecycle != .terminated && w.process.monitor != nil
+        if w.lifecycle == .terminated || w.process.backgroundActivity == nil {
+            backgroundActivity = w.keptBackgroundActivity ? 3 : 0
+        } else {
+            backgroundActivity = w.backgroundActivityActive ? 2 : 1
+        }
+        relaunchWindow = w.relaunchWindowEndsAt != nil
+    }
+}
+
+/// The explorer's history: every step, undo and redo (time travel), the log and the samples.
+/// Worlds are kept only at checkpoints; any point is rebuilt by replaying (the model is deterministic).
+public struct History: Sendable {
+    public let config: AppConfig
+    public private(set) var steps: [HistoryStep] = []
+    /// How many steps are applied; the rest can be redone.
+    public private(set) var applied = 0
+    public private(set) var world: World
+    public private(set) var log: [LogEntry] = []
+    public private(set) var samples: [Sample] = []
+    /// Where each applied step's log entries and samples start.
+    var logStart: [Int] = []
+    var sampleStart: [Int] = []
+    /// The world after step k * checkpointEvery.
+    var checkpoints: [World] = []
+    /// The world before the last applied step (so the running clock can extend its wait cheaply).
+    var beforeLast: World?
+    static let checkpointEvery = 64
+
+    public init(config: AppConfig) {
+        self.config = config
+        let (world, start) = World.start(config)
+        self.world = world
+        checkpoints = [world]
+        record(start, after: world, step: -1)
+        log[0].text = "start: the person launches \(config.info.appName)"
+    }
+
+    /// Loads steps (a flow's) to be stepped through with redo, from the start.
+    public mutating func load(_ loaded: [HistoryStep]) {
+        while canUndo { undo() }
+        steps = loaded
+    }
+
+    /// Appends a step after the current point (dropping anything that could have been redone).
+    public mutating func append(_ step: HistoryStep) {
+        if applied < steps.count { steps.removeSubrange(applied...) }
+        steps.append(step)
+        redo()
+    }
+
+    public var canUndo: Bool { applied > 0 }
+    public var canRedo: Bool { applied < steps.count }
+
+    /// Applies the next step of the history.
+    public mutating func redo() {
+        guard applied < steps.count else { return }
+        let index = applied
+        logStart.append(log.count)
+        sampleStart.append(samples.count)
+        beforeLast = world
+        switch steps[index].kind {
+        case .event(let e):
+            var w = world
+            var produced: [(Transition, World)] = []
+            w.step(e) { t, after in produced.append((t, after)) }
+            world = w
+            for (t, after) in produced { record(t, after: after, step: index) }
+        case .expect(let x):
+            let (ok, found) = Expectations.check(x, in: world)
+            log.append(LogEntry(time: world.now, actor: .person, text: x.flowText, outputs: [], why: [], refusal: nil,
+                                expectation: (ok, found), step: index))
+        }
+        applied += 1
+        if applied % Self.checkpointEvery == 0 {
+            let k = applied / Self.checkpointEvery
+            if checkpoints.count == k { checkpoints.append(world) } else if checkpoints.count > k { checkpoints[k] = world }
+        }
+    }
+
+    /// Steps back one step.
+    public mutating func undo() {
+        guard applied > 0 else { return }
+        applied -= 1
+        log.removeSubrange(logStart[applied]...)
+        samples.removeSubrange(sampleStart[applied]...)
+        logStart.removeLast()
+        sampleStart.removeLast()
+        if let before = beforeLast {
+            world = before
+            beforeLast = nil
+        } else {
+            world = rebuild(upTo: applied)
+        }
+        let keep = applied / Self.checkpointEvery + 1
+        if checkpoints.count > keep { checkpoints.removeSubrange(keep...) }
+    }
+
+    /// The world after `count` steps, replayed from the nearest checkpoint.
+    func rebuild(upTo count: Int) -> World {
+        let k = min(count / Self.checkpointEvery, checkpoints.count - 1)
+        var w = checkpoints[k]
+        for i in (k * Self.checkpointEvery)..<count {
+            if case .event(let e) = steps[i].kind { w.step(e) { _, _ in } }
+        }
+        return w
+    }
+
+    /// The running clock: time passes as one wait step that grows while the clock runs.
+    public mutating func advanceClock(by ms: Millis) {
+        guard ms > 0 else { return }
+        if applied == steps.count, let last = steps.last, last.isClockWait, case .event(.wait(let d)) = last.kind,
+           let before = beforeLast {
+            // Re-run the growing wait from the world before it.
+            applied -= 1
+            log.removeSubrange(logStart[applied]...)
+            samples.removeSubrange(sampleStart[applied]...)
+            logStart.removeLast()
+            sampleStart.removeLast()
+            world = before
+            steps[steps.count - 1].kind = .event(.wait(d + ms))
+            redo()
+            return
+        }
+        var step = HistoryStep(.event(.wait(ms)))
+        step.isClockWait = true
+        append(step)
+    }
+
+    /// Ends the running clock's wait (it becomes an ordinary step).
+    public mutating func finishClockWait() {
+        if let last = steps.indices.last, steps[last].isClockWait { steps[last].isClockWait = false }
+    }
+
+    mutating func record(_ t: Transition, after: World, step: Int) {
+        let tap: Bool
+        if case .user(.tap) = t.event, !t.isRefused { tap = true } else { tap = false }
+        log.append(LogEntry(time: t.time, actor: t.event.actor, text: t.event.flowText, outputs: t.outputs,
+                            why: t.why, refusal: t.refusal, expectation: nil, step: step))
+        samples.append(Sample(after, time: t.time, callback: !t.callbacks.isEmpty, tap: tap))
+    }
+
+    /// The flow of everything applied so far: configuration first, then the steps.
+    public func flowLines(configLines: [String]) -> [String] {
+        configLines + steps[0..<applied].map(\.flowText)
+    }
+}

@@ -1,0 +1,560 @@
+import LocflowCore
+import LocflowFlow
+
+/// The smallest terminal the explorer draws in.
+public let minimumSize = (width: 80, height: 24)
+
+/// `(state, size) -> Frame`: the whole screen, a pure function of the explorer's state.
+public func render(_ s: ExplorerState, glyphs g: Glyphs) -> Frame {
+    var f = Frame(width: s.width, height: s.height)
+    guard s.width >= minimumSize.width, s.height >= minimumSize.height else {
+        let lines = ["locflow needs a terminal of at least \(minimumSize.width)x\(minimumSize.height);",
+                     "this one is \(s.width)x\(s.height). Make it larger, or press q to quit."]
+        for (i, line) in lines.enumerated() {
+            for (j, part) in TextWidth.wrap(line, width: max(1, s.width)).enumerated() {
+                f.put(0, min(s.height - 1, i * 2 + j), part, .warn)
+            }
+        }
+        return f
+    }
+    var r = Renderer(s: s, g: g, f: f)
+    r.draw()
+    f = r.f
+    return f
+}
+
+struct Renderer {
+    let s: ExplorerState
+    let g: Glyphs
+    var f: Frame
+    var w: World { s.world }
+
+    mutating func draw() {
+        drawTitle()
+        let footerY = s.height - 1, statusY = s.height - 2
+        if s.isNarrow {
+            drawTabs(y: 1)
+            let rect = (x: 0, y: 2, w: s.width, h: statusY - 2)
+            drawPane(s.focus, rect, focused: true)
+            if w.prompt != nil { drawPrompt(in: rect) }
+        } else {
+            let extra = s.height - 40
+            let sessH = 11 + max(0, extra / 3), logH = 7 + max(0, extra / 3)
+            let topH = statusY - 1 - sessH - logH
+            let extraW = s.width - 120
+            let settingsW = 36 + max(0, extraW / 4), diagW = 37 + max(0, extraW / 4)
+            let appW = s.width - settingsW - diagW
+            drawPane(.settings, (0, 1, settingsW, topH), focused: s.focus == .settings)
+            drawPane(.app, (settingsW, 1, appW, topH), focused: s.focus == .app)
+            drawPane(.diagnostics, (settingsW + appW, 1, diagW, topH), focused: s.focus == .diagnostics)
+            drawPane(.sessions, (0, 1 + topH, s.width, sessH), focused: s.focus == .sessions)
+            drawPane(.log, (0, 1 + topH + sessH, s.width, logH), focused: s.focus == .log)
+            if w.prompt != nil { drawPrompt(in: (settingsW - 6, 1, appW + 12, topH)) }
+        }
+        drawStatus(y: statusY)
+        drawFooter(y: footerY)
+        if s.showHelp { drawHelp() }
+    }
+
+    // MARK: Title, tabs, status, footer
+
+    mutating func drawTitle() {
+        f.fill(0, 0, s.width, 1, " ", .title)
+        let clock = s.isPaused ? "\(g.pause) paused" : "\(g.play) \(s.speed)x"
+        let d = g.dot
+        var left = " locflow \(d) \(w.info.appName) \(d) \(w.profile.platform.displayName) \(d) \(formatClock(w.now / 1000 * 1000)) \(clock)"
+        if s.recording { left += " \(d) \(g.radioOn) REC" }
+        f.put(0, 0, left, .title)
+        let right = "step \(s.history.applied)/\(s.history.steps.count) "
+        f.put(s.width - TextWidth.columns(of: right), 0, right, .title)
+    }
+
+    mutating func drawTabs(y: Int) {
+        var x = 1
+        for pane in Pane.allCases {
+            let label = " \(pane.title) "
+            let width = TextWidth.columns(of: label)
+            f.put(x, y, label, pane == s.focus ? .selected : .dim)
+            f.click(x, y, width, 1, .focus(pane))
+            x += width + 1
+        }
+        if w.prompt != nil { f.put(x + 1, y, "prompt on screen", .warn) }
+    }
+
+    mutating func drawStatus(y: Int) {
+        if let line = s.commandLine {
+            let text = ":" + line
+            f.put(0, y, text, .accent)
+            f.cursor = (min(s.width - 1, TextWidth.columns(of: text)), y)
+            let hints = Completion.hint(line)
+            if !hints.isEmpty {
+                let hint = "  Tab: " + hints.prefix(8).joined(separator: " ") + (hints.count > 8 ? " …" : "")
+                f.put(TextWidth.columns(of: text) + 1, y, hint, .dim, maxWidth: s.width - TextWidth.columns(of: text) - 1)
+            }
+            if let m = s.message, s.messageIsError { f.put(0, y - 0, ":" + line, .error) ; _ = m }
+            return
+        }
+        if let m = s.message {
+            f.put(0, y, " " + m, s.messageIsError ? .error : .accent, maxWidth: s.width)
+        } else if s.focus == .settings || s.focus == .app, w.prompt == nil {
+            let list = s.items(s.focus)
+            if s.selected(s.focus) < list.count, let why = list[s.selected(s.focus)].disabled {
+                f.put(0, y, " " + why, .dim, maxWidth: s.width)
+            }
+        }
+    }
+
+    mutating func drawFooter(y: Int) {
+        let promptUp = w.prompt != nil
+        var x = 0
+        for b in Keymap.bindings where b.inFooter {
+            switch b.context {
+            case .prompt where !promptUp, .normal where promptUp: continue
+            default: break
+            }
+            let key = " \(g.keys(b.keyLabel))", label = " \(b.label) "
+            let width = TextWidth.columns(of: key + label)
+            if x + width > s.width { break }
+            f.put(x, y, key, .key)
+            f.put(x + TextWidth.columns(of: key), y, label, .dim)
+            f.click(x, y, width, 1, b.command)
+            x += width
+        }
+    }
+
+    // MARK: Panes
+
+    mutating func drawPane(_ pane: Pane, _ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
+        var title = pane.title
+        switch pane {
+        case .log: title += " (\(s.logFilter.label), F to filter)"
+        case .sessions: title += " (\(formatDuration(ExplorerState.zooms[s.zoomIndex]))/col, z/Z zoom, [ ] scroll)"
+        default: break
+        }
+        f.box(r.x, r.y, r.w, r.h, title: title, glyphs: g, role: focused ? .accent : .border, titleRole: focused ? .accent : .heading)
+        f.click(r.x, r.y, r.w, 1, .focus(pane))
+        let inner = (x: r.x + 2, y: r.y + 1, w: r.w - 4, h: r.h - 2)
+        guard inner.w > 4, inner.h > 0 else { return }
+        switch pane {
+        case .settings: drawSettings(inner, focused: focused)
+        case .app: drawApp(inner, focused: focused)
+        case .diagnostics: drawDiagnostics(inner, focused: focused)
+        case .sessions: drawSessions(inner)
+        case .log: drawLog(inner)
+        }
+    }
+
+    /// Draws one selectable item; returns nothing. A click selects and performs it.
+    mutating func drawItem(_ item: Item, index: Int, pane: Pane, x: Int, y: Int, width: Int, selected: Bool,
+                           switchStyle: Bool = false) {
+        var role: Role = item.disabled == nil ? .normal : .dim
+        var text: String
+        if switchStyle, let on = item.checked {
+            let sw = on ? "[ On ]" : "[Off ]"
+            text = TextWidth.fit(item.label, max(1, width - 7)) + " " + sw
+            f.put(x, y, text, role, maxWidth: width)
+            f.paint(x + width - 6, y, 6, on ? .good : .dim)
+        } else if let on = item.checked, pane == .settings {
+            text = "\(on ? g.radioOn : g.radioOff) " + item.label
+            if on { role = .accent }
+            f.put(x, y, text, role, maxWidth: width)
+        } else {
+            let mark = item.checked == true ? "\(g.check) " : "  "
+            text = mark + item.label
+            if let why = item.short, TextWidth.columns(of: text) + 4 < width {
+                text += "  (" + why + ")"
+            }
+            f.put(x, y, text, role, maxWidth: width)
+        }
+        if selected { f.paint(x, y, width, .selected) }
+        if item.command != nil { f.click(x, y, width, 1, .select(pane, index)) }
+    }
+
+    mutating func drawSettings(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
+        let items = s.items(.settings)
+        let sel = focused ? s.selected(.settings) : -1
+        var y = r.y
+        let bottom = r.y + r.h
+        f.put(r.x, y, "Privacy & Security \(g.arrow) Location", .dim, maxWidth: r.w); y += 1
+        drawItem(items[0], index: 0, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == 0, switchStyle: true); y += 2
+        var index = 1
+        if w.record.choice == .unlisted {
+            for line in TextWidth.wrap("\(w.info.appName) is not listed: it has never asked for location.", width: r.w) where y < bottom - 2 {
+                f.put(r.x, y, line, .dim); y += 1
+            }
+        } else {
+            f.put(r.x, y, w.info.appName, .heading, maxWidth: r.w); y += 1
+            if w.restricted {
+                f.put(r.x, y, "Restricted: the page is locked", .warn, maxWidth: r.w); y += 1
+            }
+            f.put(r.x, y, "ALLOW LOCATION ACCESS", .dim, maxWidth: r.w); y += 1
+            while index < items.count, case .step(.user(.settings)) = items[index].command ?? .undo {
+                if y < bottom - 1 { drawItem(items[index], index: index, pane: .settings, x: r.x + 1, y: y, width: r.w - 1, selected: sel == index) }
+                y += 1; index += 1
+            }
+            if w.isProvisionalAlways && y < bottom - 1 {
+                f.put(r.x + 1, y, "(the app reads Always: provisional)", .warn, maxWidth: r.w - 1); y += 1
+            }
+            if w.isTemporaryWhenInUse && y < bottom - 1 {
+                f.put(r.x + 1, y, "(Allow Once in force)", .warn, maxWidth: r.w - 1); y += 1
+            }
+            y += 1
+        }
+        while index < items.count {
+            if case .step(.user(.settingsReset)) = items[index].command ?? .undo { break }
+            if y < bottom - 1 { drawItem(items[index], index: index, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == index, switchStyle: true) }
+            y += 1; index += 1
+        }
+        if w.record.choice != .unlisted, let text = w.config.whenInUseMessage {
+            for line in TextWidth.wrap(text, width: r.w).prefix(max(0, bottom - 1 - y - 1)) {
+                f.put(r.x, y, line, .dim); y += 1
+            }
+        }
+        if index < items.count {
+            drawItem(items[index], index: index, pane: .settings, x: r.x, y: bottom - 1, width: r.w, selected: sel == index)
+        }
+    }
+
+    mutating func drawApp(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
+        var y = r.y
+        let st = w.status
+        f.put(r.x, y, "\(w.lifecycle.rawValue) \(g.dot) " + (w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) blue indicator" : ""),
+              w.lifecycle == .foreground ? .good : .warn, maxWidth: r.w); y += 1
+        let statusRole: Role = st.isAuthorized ? .good : (st == .notDetermined ? .normal : .bad)
+        f.put(r.x, y, "status", .dim)
+        let sx = r.x + 10
+        f.put(sx, y, st.rawValue, statusRole, maxWidth: r.w - 10)
+        f.put(sx + 21, y, "Settings: " + (w.record.choice == .unlisted ? "not listed" : s.settingsLabel(w.record.choice)), .dim, maxWidth: max(0, r.w - 30))
+        y += 1
+        if w.isProvisionalAlways {
+            f.put(sx, y, "provisional Always: Settings says While Using", .warn, maxWidth: r.w - 10); y += 1
+        } else if w.isTemporaryWhenInUse {
+            f.put(sx, y, "Allow Once: temporary, runs out when not in use", .warn, maxWidth: r.w - 10); y += 1
+        }
+        f.put(r.x, y, "accuracy", .dim)
+        f.put(sx, y, w.accuracy.rawValue, w.accuracy == .fullAccuracy ? .normal : .warn, maxWidth: r.w - 10)
+        if w.profile.hasAccuracy {
+            f.put(sx + 21, y, "Precise: \(w.record.precise ? "on" : "off")" + (w.record.temporaryFullAccuracy ? " + temporary full" : ""), .dim, maxWidth: max(0, r.w - 30))
+        }
+        y += 1
+        let last = w.lastCallback.map { "\($0.status.rawValue) \($0.accuracy == .fullAccuracy ? "full" : "reduced")" } ?? "none"
+        f.put(r.x, y, "callbacks", .dim)
+        f.put(sx, y, "\(w.callbacks) \(g.dot) last: \(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) completion \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
+        y += 1
+        f.put(r.x, y, "keys", .dim)
+        var kx = sx
+        func key(_ name: String, _ present: Bool) {
+            let text = (present ? String(g.check) : String(g.cross)) + name + " "
+            kx += f.put(kx, y, text, present ? .good : .bad, maxWidth: max(0, r.x + r.w - kx))
+        }
+        key("WhenInUse", w.info.hasWhenInUseKey)
+        key("Always", w.info.hasAlwaysKey)
+        key("Temporary" + (w.info.temporaryUsageDescriptions.map { "(\($0.keys.sorted().joined(separator: ",")))" } ?? ""), w.info.temporaryUsageDescriptions?.isEmpty == false)
+        key("bg:location", w.info.hasLocationBackgroundMode)
+        if w.info.requireExplicitServiceSession { key("explicit", true) }
+        y += 1
+        let timers = w.pendingTimers.filter { $0.kind != .reducedAccuracyFix || true }
+        f.put(r.x, y, "timers", .dim)
+        if timers.isEmpty {
+            f.put(sx, y, "none running", .dim)
+        } else {
+            f.put(sx, y, timers.map { "\($0.kind.label) in \(formatClock($0.due - w.now))" }.joined(separator: " \(g.dot) "), .warn, maxWidth: r.w - 10)
+        }
+        y += 1
+        // The app's calls and the world's events, scrolled to keep the selection visible.
+        let items = s.items(.app)
+        let listH = r.y + r.h - y
+        guard listH > 0 else { return }
+        let sel = s.selected(.app)
+        let top = max(0, min(sel - listH / 2, items.count - listH))
+        for (row, index) in (top..<min(items.count, top + listH)).enumerated() {
+            let item = items[index]
+            if item.isHeader {
+                f.put(r.x, y + row, "\(g.horizontal) \(item.label) " + String(repeating: g.horizontal, count: max(0, r.w - TextWidth.columns(of: item.label) - 3)), .border, maxWidth: r.w)
+            } else {
+                drawItem(item, index: index, pane: .app, x: r.x, y: y + row, width: r.w, selected: focused && sel == index)
+            }
+        }
+    }
+
+    mutating func drawDiagnostics(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
+        var y = r.y
+        var dx = r.x
+        f.put(r.x, y, "delivering:", .dim); dx += 12
+        for source in DeliverySource.allCases {
+            let on = w.delivering(source)
+            let name = source == .significantChanges ? "SLC" : source == .liveUpdates ? "live" : source.rawValue
+            dx += f.put(dx, y, "\(on ? g.check : g.dot)\(name) ", on ? .good : .dim, maxWidth: max(0, r.x + r.w - dx))
+        }
+        y += 1
+        let lines = s.diagnosticItems
+        if lines.isEmpty {
+            let text = w.profile.hasServiceSessions
+                ? "No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics."
+                : "Diagnostics arrive with iOS 18 (this is \(w.profile.platform.displayName))."
+            for line in TextWidth.wrap(text, width: r.w).prefix(r.h - 1) { y += 1; f.put(r.x, y, line, .dim) }
+            return
+        }
+        let meaningH = 3
+        let listH = r.h - 1 - meaningH
+        let sel = min(s.selected(.diagnostics), lines.count - 1)
+        let top = max(0, min(sel - listH / 2, lines.count - listH))
+        for (row, index) in (top..<min(lines.count, top + max(0, listH))).enumerated() {
+            let line = lines[index]
+            let yy = y + row
+            if let d = line.property, let source = line.source {
+                let changed = (s.diagnosticChangedAt["\(source.name).\(d.rawValue)"]).map { s.wallNow - $0 < ExplorerState.highlightMs } ?? false
+                f.put(r.x + 1, yy, "\(line.on ? g.check : g.dot) \(d.rawValue)", changed ? .changed : (line.on ? .bad : .dim), maxWidth: r.w - 1)
+                if line.on { f.put(r.x + r.w - 4, yy, "true", changed ? .changed : .bad) }
+            } else if let source = line.source {
+                let label: String = switch source {
+                case .session(let id):
+                    w.session(id).map { "session \(id) .\($0.goal.rawValue)" + ($0.fullAccuracyKey.map { " +\($0)" } ?? "") + ($0.held ? "" : " (kept)") } ?? id
+                default: source.name
+                }
+                f.put(r.x, yy, label, .heading, maxWidth: r.w)
+                f.put(r.x + TextWidth.columns(of: label) + 1, yy, source.type.rawValue, .dim, maxWidth: max(0, r.w - TextWidth.columns(of: label) - 1))
+            }
+            if focused && index == sel { f.paint(r.x, yy, r.w, .selected) }
+            f.click(r.x, yy, r.w, 1, .select(.diagnostics, index))
+        }
+        let meaningY = r.y + r.h - meaningH
+        f.put(r.x, meaningY, String(repeating: g.horizontal, count: r.w), .border)
+        if let d = lines[sel].property {
+            for (i, line) in TextWidth.wrap(d.rawValue + ": " + d.meaning, width: r.w).prefix(meaningH - 1).enumerated() {
+                f.put(r.x, meaningY + 1 + i, line, .dim)
+            }
+        } else {
+            f.put(r.x, meaningY + 1, g.keys("↑↓") + " to read what a property means", .dim, maxWidth: r.w)
+        }
+    }
+
+    // MARK: Session bars
+
+    mutating func drawSessions(_ r: (x: Int, y: Int, w: Int, h: Int)) {
+        let labelW = 14
+        let cols = r.w - labelW
+        guard cols > 8 else { return }
+        let scale = ExplorerState.zooms[s.zoomIndex]
+        let end = s.timelineEnd ?? max(w.now, cols * scale / 2)
+        let start = end - cols * scale
+        let samples = s.history.samples
+        // For each column, the sample in force at the column's end.
+        var colSample = [Int?](repeating: nil, count: cols)
+        var idx = 0
+        for c in 0..<cols {
+            let t = start + (c + 1) * scale
+            if t - scale > w.now { break }
+            while idx + 1 < samples.count && samples[idx + 1].time < t { idx += 1 }
+            if samples[idx].time < t || (samples[idx].time == 0 && c >= 0 && t > 0) { colSample[c] = idx }
+        }
+        func marks(_ c: Int) -> (tap: Bool, callback: Bool, prompt: Bool) {
+            let lo = start + c * scale, hi = lo + scale
+            var out = (false, false, false)
+            var i = colSample[c] ?? -1
+            while i >= 0 && samples[i].time >= lo {
+                if samples[i].time < hi {
+                    out.0 = out.0 || samples[i].tap
+                    out.1 = out.1 || samples[i].callback
+                }
+                i -= 1
+            }
+            if let k = colSample[c] { out.2 = samples[k].prompt != nil }
+            return out
+        }
+        let g = self.g
+        var lanes: [(String, (Sample) -> (Character, Role)?)] = []
+        lanes.append(("process", { smp in
+            switch smp.lifecycle {
+            case .foreground: (g.full, .laneForeground)
+            case .background: (g.shade, .laneBackground)
+            case .suspended: (g.light, .laneSuspended)
+            case .terminated: (g.dot, .laneTerminated)
+            }
+        }))
+        lanes.append(("in use", { smp in smp.inUse ? (g.full, .laneInUse) : nil }))
+        var ids: [String] = []
+        for smp in samples { for (id, _) in smp.sessions where !ids.contains(id) { ids.append(id) } }
+        for id in ids {
+            lanes.append(("session \(id)", { smp in
+                guard let e = smp.sessions.first(where: { $0.id == id }) else { return nil }
+                return e.state == 0 ? (g.full, .laneActive) : e.state == 1 ? (g.shade, .laneKept) : nil
+            }))
+        }
+        if samples.contains(where: { $0.liveUpdates }) { lanes.append(("liveUpdates", { $0.liveUpdates ? (g.full, .laneActive) : nil })) }
+        if samples.contains(where: { $0.monitor }) { lanes.append(("monitor", { $0.monitor ? (g.full, .laneActive) : nil })) }
+        if samples.contains(where: { $0.backgroundActivity > 0 }) {
+            lanes.append(("bg activity", { smp in smp.backgroundActivity == 2 ? (g.full, .laneActive) : smp.backgroundActivity == 3 ? (g.shade, .laneKept) : smp.backgroundActivity == 1 ? (g.light, .laneKept) : nil }))
+        }
+        if samples.contains(where: { $0.relaunchWindow }) { lanes.append(("relaunch win", { $0.relaunchWindow ? (g.shade, .laneWindow) : nil })) }
+
+        // Axis with tick labels.
+        var y = r.y
+        f.put(r.x, y, "time", .dim)
+        let tickEvery = 12
+        let tickSpan = tickEvery * scale
+        var c = ((tickSpan - ((start % tickSpan) + tickSpan) % tickSpan) % tickSpan) / scale
+        while c < cols {
+            let t = start + c * scale
+            if t >= 0 { f.put(r.x + labelW + c, y, "\(g.vertical)" + formatClock(t), .dim, maxWidth: cols - c) }
+            c += tickEvery
+        }
+        y += 1
+        // Marks lane: taps, callbacks, prompts.
+        f.put(r.x, y, "prompts/taps", .dim)
+        for c in 0..<cols where colSample[c] != nil {
+            let m = marks(c)
+            if m.tap { f.put(r.x + labelW + c, y, "T", .accent) }
+            else if m.callback { f.put(r.x + labelW + c, y, "c", .good) }
+            else if m.prompt { f.put(r.x + labelW + c, y, "P", .warn) }
+        }
+        y += 1
+        let laneRows = r.y + r.h - y - 1
+        for (i, lane) in lanes.enumerated() {
+            if lanes.count > laneRows && i == laneRows - 1 { f.put(r.x, y, "+\(lanes.count - i) more", .dim); break }
+            f.put(r.x, y, lane.0, .dim, maxWidth: labelW - 1)
+            for c in 0..<cols {
+                guard let k = colSample[c], let (ch, role) = lane.1(samples[k]) else { continue }
+                f.put(r.x + labelW + c, y, String(ch), role)
+            }
+            y += 1
+        }
+        // Legend and countdowns.
+        let legend = "\(g.full)fg \(g.shade)bg \(g.light)suspended \(g.dot)terminated  T tap  c callback  P prompt"
+        let timers = w.pendingTimers.map { "\($0.kind.label) \(formatClock($0.due - w.now))" }.joined(separator: " \(g.dot) ")
+        f.put(r.x, r.y + r.h - 1, legend + (timers.isEmpty ? "" : "   timers: " + timers), .dim, maxWidth: r.w)
+        // The "now" cursor.
+        let nowCol = (w.now - start) / scale
+        if nowCol >= 0 && nowCol < cols {
+            for yy in r.y..<(r.y + r.h - 1) {
+                if f[r.x + labelW + nowCol, yy].char == " " { f.put(r.x + labelW + nowCol, yy, String(g.cursor), .cursor) }
+                else { f.paint(r.x + labelW + nowCol, yy, 1, .cursor) }
+            }
+        }
+    }
+
+    // MARK: Event log
+
+    mutating func drawLog(_ r: (x: Int, y: Int, w: Int, h: Int)) {
+        // Plain waits of the running clock are the clock itself; the log shows what happened.
+        let entries = s.history.log.filter {
+            s.logFilter.matches($0) && !($0.text.hasPrefix("wait ") && $0.outputs.isEmpty && $0.why.isEmpty && $0.refusal == nil)
+        }
+        let end = max(0, entries.count - s.logScroll)
+        let visible = entries[max(0, end - r.h)..<end]
+        var y = r.y
+        for e in visible {
+            var text = formatClock(e.time).leftPadded(7) + " " + e.actor.rawValue.padded(7) + " " + e.text
+            let arrow = g.ascii ? "->" : "→"
+            var role: Role = .normal
+            if let exp = e.expectation {
+                text += exp.ok ? "  \(g.check) holds" : "  \(g.cross) found \(exp.found)"
+                role = exp.ok ? .good : .bad
+            } else if let refusal = e.refusal {
+                text += "  REFUSED: " + refusal.text
+                role = .bad
+            } else {
+                if !e.outputs.isEmpty { text += "  \(arrow) " + e.outputs.map(\.text).joined(separator: ", ") }
+                if let why = e.why.first(where: { $0.rule != .callbackOnChange && $0.rule != .callbackAtLaunch }) ?? e.why.first {
+                    text += "  \(g.dot) " + why.text
+                }
+                if e.hasCallback { role = .accent }
+                if e.actor == .timer { role = e.hasCallback ? .accent : .dim }
+            }
+            f.put(r.x, y, text, role, maxWidth: r.w)
+            y += 1
+        }
+        if entries.isEmpty { f.put(r.x, r.y, "nothing for this filter yet", .dim) }
+    }
+
+    // MARK: Prompt overlay
+
+    mutating func drawPrompt(in area: (x: Int, y: Int, w: Int, h: Int)) {
+        guard let p = w.prompt else { return }
+        let width = min(48, area.w - 4)
+        let textW = width - 4
+        let title = TextWidth.wrap(w.title(for: p), width: textW)
+        let message = TextWidth.wrap(w.message(for: p), width: textW)
+        let buttons = w.buttons(for: p)
+        let hasMap = p.kind == .whenInUse || p.kind == .temporaryFullAccuracy
+        var height = 2 + title.count + 1 + message.count + buttons.count * 2
+        if hasMap { height += 3 }
+        let maxMessage = max(1, message.count - max(0, height - area.h))
+        height = min(height, area.h)
+        let x = area.x + (area.w - width) / 2
+        let y = area.y + max(0, (area.h - height) / 2)
+        f.fill(x, y, width, height, " ", .normal)
+        var b = g
+        b.topLeft = g.roundTopLeft; b.topRight = g.roundTopRight; b.bottomLeft = g.roundBottomLeft; b.bottomRight = g.roundBottomRight
+        f.box(x, y, width, height, title: "system prompt: \(p.kind.rawValue)" + (w.promptQueue.isEmpty ? "" : " (+\(w.promptQueue.count) waiting)"),
+              glyphs: b, role: .promptBorder, titleRole: .promptBorder)
+        var yy = y + 1
+        for line in title {
+            f.put(x + (width - TextWidth.columns(of: line)) / 2, yy, line, .promptTitle); yy += 1
+        }
+        yy += 1
+        for line in message.prefix(maxMessage) {
+            f.put(x + (width - TextWidth.columns(of: line)) / 2, yy, line, .normal); yy += 1
+        }
+        if hasMap {
+            let mapW = p.showsPreciseSwitch ? textW - 14 : textW
+            f.box(x + 2, yy, mapW, 3, title: p.kind == .temporaryFullAccuracy || p.precise ? "map: precise" : "map: approximate",
+                  glyphs: g, role: .dim, titleRole: .dim)
+            f.put(x + 4, yy + 1, p.kind == .temporaryFullAccuracy || p.precise ? "\(g.mark) you are here" : "~ around here ~", .accent, maxWidth: mapW - 4)
+            if p.showsPreciseSwitch {
+                let sw = "Precise: " + (p.precise ? "On" : "Off")
+                f.put(x + width - 2 - TextWidth.columns(of: sw), yy + 1, sw, p.precise ? .good : .warn)
+                f.click(x + width - 14, yy + 1, 12, 1, .promptPrecise)
+            }
+            yy += 3
+        }
+        for (i, label) in buttons.enumerated() {
+            guard yy + 1 < y + height else { break }
+            f.put(x, yy, String(g.teeLeft) + String(repeating: g.horizontal, count: width - 2) + String(g.teeRight), .promptBorder)
+            yy += 1
+            let text = "\(i + 1)  \(label)"
+            let selected = i == s.promptSelection
+            f.fill(x + 1, yy, width - 2, 1, " ", selected ? .promptSelected : .promptButton)
+            f.put(x + (width - TextWidth.columns(of: text)) / 2, yy, text, selected ? .promptSelected : .promptButton)
+            f.click(x + 1, yy, width - 2, 1, .promptButton(i))
+            yy += 1
+        }
+    }
+
+    // MARK: Help
+
+    mutating func drawHelp() {
+        let width = min(s.width - 4, 96), height = s.height - 4
+        let x = (s.width - width) / 2, y = 2
+        f.fill(x, y, width, height)
+        f.box(x, y, width, height, title: "help: every key (any key closes)", glyphs: g, role: .accent, titleRole: .accent)
+        var rows: [(String, String)] = []
+        for b in Keymap.bindings where b.keyLabel != ".!@#$" {
+            let ctx = b.context == .prompt ? " (prompt)" : ""
+            rows.append((g.keys(b.keyLabel), b.label + ctx))
+        }
+        rows.append((":", "any .flow statement, e.g. user settings never, wait 90s, expect status denied"))
+        rows.append(("click", "a pane, an item, a prompt button or a footer key does the same as its key"))
+        let colW = (width - 4) / 2
+        let perCol = height - 4
+        for (i, row) in rows.enumerated() {
+            let col = i / perCol, line = i % perCol
+            guard col < 2 else { break }
+            let cx = x + 2 + col * colW, cy = y + 1 + line
+            f.put(cx, cy, row.0.padded(7), .key)
+            f.put(cx + 7, cy, row.1, .normal, maxWidth: colW - 8)
+        }
+        let assumptions = "assumptions: " + w.assumptions.described.map { "\($0.name) \($0.value)" }.joined(separator: ", ")
+        for (i, line) in TextWidth.wrap(assumptions, width: width - 4).prefix(2).enumerated() {
+            f.put(x + 2, y + height - 3 + i, line, .dim)
+        }
+    }
+}
+
+extension String {
+    func padded(_ n: Int) -> String { TextWidth.fit(self, n) }
+    func leftPadded(_ n: Int) -> String {
+        let w = TextWidth.columns(of: self)
+        return w >= n ? self : String(repeating: " ", count: n - w) + self
+    }
+}

@@ -1,0 +1,443 @@
+import LocflowCore
+import LocflowFlow
+
+/// A key binding: the keys, what the footer and help call it, and the command. One table feeds
+/// dispatch, the footer and the help overlay.
+public struct Binding: Sendable {
+    public enum Context: Sendable { case always, normal, prompt }
+    public var keys: [Key]
+    public var keyLabel: String
+    public var label: String
+    public var command: Command
+    public var context: Context
+    /// Shown in the footer (the rest only in the help).
+    public var inFooter: Bool
+}
+
+public enum Keymap {
+    public static let bindings: [Binding] = [
+        Binding(keys: [.char("1")], keyLabel: "1-3", label: "tap button", command: .promptButton(0), context: .prompt, inFooter: true),
+        Binding(keys: [.char("2")], keyLabel: "2", label: "tap button 2", command: .promptButton(1), context: .prompt, inFooter: false),
+        Binding(keys: [.char("3")], keyLabel: "3", label: "tap button 3", command: .promptButton(2), context: .prompt, inFooter: false),
+        Binding(keys: [.up, .left, .char("k")], keyLabel: "↑↓", label: "choose", command: .promptMove(-1), context: .prompt, inFooter: true),
+        Binding(keys: [.down, .right, .char("j"), .tab], keyLabel: "↓", label: "next button", command: .promptMove(1), context: .prompt, inFooter: false),
+        Binding(keys: [.enter], keyLabel: "⏎", label: "tap", command: .activate, context: .prompt, inFooter: true),
+        Binding(keys: [.char("p")], keyLabel: "p", label: "Precise switch", command: .promptPrecise, context: .prompt, inFooter: true),
+
+        Binding(keys: [.tab], keyLabel: "Tab", label: "next pane", command: .focusNext, context: .normal, inFooter: true),
+        Binding(keys: [.backTab], keyLabel: "S-Tab", label: "previous pane", command: .focusPrevious, context: .normal, inFooter: false),
+        Binding(keys: [.up, .char("k")], keyLabel: "↑↓", label: "select", command: .move(-1), context: .normal, inFooter: true),
+        Binding(keys: [.down, .char("j")], keyLabel: "↓", label: "select down", command: .move(1), context: .normal, inFooter: false),
+        Binding(keys: [.pageUp], keyLabel: "PgUp", label: "page up", command: .move(-8), context: .normal, inFooter: false),
+        Binding(keys: [.pageDown], keyLabel: "PgDn", label: "page down", command: .move(8), context: .normal, inFooter: false),
+        Binding(keys: [.enter], keyLabel: "⏎", label: "do it", command: .activate, context: .normal, inFooter: true),
+        Binding(keys: [.char("w")], keyLabel: "w", label: "requestWhenInUse", command: .step(.app(.requestWhenInUseAuthorization)), context: .normal, inFooter: true),
+        Binding(keys: [.char("a")], keyLabel: "a", label: "requestAlways", command: .step(.app(.requestAlwaysAuthorization)), context: .normal, inFooter: true),
+        Binding(keys: [.char("f")], keyLabel: "f", label: "foreground", command: .step(.user(.foreground)), context: .normal, inFooter: true),
+        Binding(keys: [.char("b")], keyLabel: "b", label: "background", command: .step(.user(.background)), context: .normal, inFooter: true),
+        Binding(keys: [.char("x")], keyLabel: "x", label: "force quit", command: .step(.user(.forceQuit)), context: .normal, inFooter: false),
+        Binding(keys: [.char("T")], keyLabel: "T", label: "system terminate", command: .step(.system(.terminate)), context: .normal, inFooter: false),
+        Binding(keys: [.char("L")], keyLabel: "L", label: "system relaunch", command: .step(.system(.relaunch)), context: .normal, inFooter: false),
+        Binding(keys: [.char("l")], keyLabel: "l", label: "Location Services on/off", command: .step(.user(.settingsLocationServices(false))), context: .normal, inFooter: false),
+        Binding(keys: [.char("p")], keyLabel: "p", label: "Precise on/off (Settings)", command: .preciseSwitch, context: .normal, inFooter: false),
+
+        Binding(keys: [.char(" ")], keyLabel: "Space", label: "pause/run", command: .togglePause, context: .always, inFooter: true),
+        Binding(keys: [.char(">")], keyLabel: "<>", label: "speed", command: .faster, context: .always, inFooter: true),
+        Binding(keys: [.char("<")], keyLabel: "<", label: "slower", command: .slower, context: .always, inFooter: false),
+        Binding(keys: [.char(".")], keyLabel: ".", label: "+1s", command: .advance(1_000), context: .normal, inFooter: false),
+        Binding(keys: [.char("!")], keyLabel: "!", label: "+10s", command: .advance(10_000), context: .normal, inFooter: false),
+        Binding(keys: [.char("@")], keyLabel: "@", label: "+1m", command: .advance(60_000), context: .normal, inFooter: false),
+        Binding(keys: [.char("#")], keyLabel: "#", label: "+10m", command: .advance(600_000), context: .normal, inFooter: false),
+        Binding(keys: [.char("$")], keyLabel: "$", label: "+1h", command: .advance(3_600_000), context: .normal, inFooter: false),
+        Binding(keys: [.char("+")], keyLabel: ".!@#$", label: "+1s +10s +1m +10m +1h", command: .advance(10_000), context: .normal, inFooter: true),
+        Binding(keys: [.char("u"), .ctrl("z")], keyLabel: "u", label: "undo", command: .undo, context: .always, inFooter: true),
+        Binding(keys: [.char("r"), .ctrl("y")], keyLabel: "r", label: "redo / next flow step", command: .redo, context: .always, inFooter: true),
+        Binding(keys: [.char("F")], keyLabel: "F", label: "log filter", command: .logFilter, context: .always, inFooter: false),
+        Binding(keys: [.char("z")], keyLabel: "z/Z", label: "zoom bars in/out", command: .zoom(-1), context: .always, inFooter: false),
+        Binding(keys: [.char("Z")], keyLabel: "Z", label: "zoom out", command: .zoom(1), context: .always, inFooter: false),
+        Binding(keys: [.char("[")], keyLabel: "[ ]", label: "scroll bars", command: .scroll(-1), context: .always, inFooter: false),
+        Binding(keys: [.char("]")], keyLabel: "]", label: "scroll bars later", command: .scroll(1), context: .always, inFooter: false),
+        Binding(keys: [.char("0")], keyLabel: "0", label: "bars follow now", command: .follow, context: .always, inFooter: false),
+        Binding(keys: [.char("R")], keyLabel: "R", label: "record .flow", command: .record, context: .always, inFooter: true),
+        Binding(keys: [.char(":")], keyLabel: ":", label: "command", command: .commandLine, context: .always, inFooter: true),
+        Binding(keys: [.char("?")], keyLabel: "?", label: "help", command: .help, context: .always, inFooter: true),
+        Binding(keys: [.char("q"), .ctrl("c")], keyLabel: "q", label: "quit", command: .quit, context: .always, inFooter: true),
+    ]
+
+    /// The command a key performs in a state.
+    static func command(for key: Key, promptUp: Bool) -> Command? {
+        for b in bindings where b.keys.contains(key) {
+            switch b.context {
+            case .always: return b.command
+            case .prompt where promptUp: return b.command
+            case .normal where !promptUp: return b.command
+            default: continue
+            }
+        }
+        return nil
+    }
+}
+
+extension ExplorerState {
+
+    /// The reducer of the explorer: input in, effects out.
+    public mutating func update(_ input: Input) -> [Effect] {
+        switch input {
+        case .resize(let w, let h):
+            width = w
+            height = h
+            return []
+        case .tick(let wall):
+            wallNow = wall
+            defer { lastTick = wall }
+            guard let last = lastTick, !isPaused else { return [] }
+            virtualRemainder += Double(wall - last) * Double(speed)
+            let ms = Int(virtualRemainder)
+            guard ms >= 1 else { return [] }
+            virtualRemainder -= Double(ms)
+            return advanceClock(ms)
+        case .click(let x, let y):
+            let frame = render(self, glyphs: .unicode)
+            guard let command = frame.command(atX: x, y: y) else { return [] }
+            return perform(command)
+        case .scrollWheel(_, _, let delta):
+            return perform(.move(delta))
+        case .key(let key):
+            if commandLine != nil { return commandLineKey(key) }
+            if showHelp {
+                showHelp = false
+                if key == .char("q") || key == .escape || key == .char("?") { return [] }
+            }
+            if key == .escape { message = nil; return [] }
+            guard let command = Keymap.command(for: key, promptUp: world.prompt != nil) else {
+                if case .char(let c) = key { say("no command on '\(c)'; ? lists the keys", error: true) }
+                return []
+            }
+            return perform(command)
+        }
+    }
+
+    mutating func say(_ text: String, error: Bool = false) {
+        message = text
+        messageIsError = error
+    }
+
+    /// Performs a command (from a key, a click or the command line).
+    public mutating func perform(_ command: Command) -> [Effect] {
+        switch command {
+        case .step(let event):
+            if case .user(.settingsLocationServices) = event {
+                return apply(.event(.user(.settingsLocationServices(!world.locationServicesOn))))
+            }
+            return apply(.event(event))
+        case .preciseSwitch:
+            return apply(.event(.user(.settingsPrecise(!world.record.precise))))
+        case .undo:
+            guard history.canUndo else { say("nothing to undo", error: true); return [] }
+            history.undo()
+            say("undone: back to \(formatClock(world.now))")
+            return recordingRewound()
+        case .redo:
+            guard history.canRedo else { say("nothing to redo", error: true); return [] }
+            let before = world
+            history.redo()
+            noteDiagnosticChanges(before)
+            say("step \(history.applied) of \(history.steps.count): \(history.steps[history.applied - 1].flowText)")
+            return recordSteps()
+        case .togglePause:
+            speedIndex = isPaused ? 1 : 0
+            history.finishClockWait()
+            say(isPaused ? "paused" : "running at \(speed)x")
+            return recordSteps()
+        case .faster:
+            speedIndex = min(Self.speeds.count - 1, speedIndex + 1)
+            say("running at \(speed)x")
+            return []
+        case .slower:
+            speedIndex = max(0, speedIndex - 1)
+            if isPaused { history.finishClockWait() }
+            say(isPaused ? "paused" : "running at \(speed)x")
+            return recordSteps()
+        case .advance(let ms):
+            history.finishClockWait()
+            return apply(.event(.wait(ms)))
+        case .focus(let pane):
+            focus = pane
+            return []
+        case .focusNext, .focusPrevious:
+            let panes = Pane.allCases
+            let i = panes.firstIndex(of: focus)!
+            focus = panes[(i + (command == .focusNext ? 1 : panes.count - 1)) % panes.count]
+            return []
+        case .move(let delta):
+            if world.prompt != nil { return perform(.promptMove(delta)) }
+            switch focus {
+            case .log:
+                logScroll = max(0, logScroll - delta)
+            case .sessions:
+                return perform(.scroll(delta))
+            case .diagnostics:
+                selection[focus] = max(0, min(max(0, diagnosticItems.count - 1), selected(focus) + delta))
+            default:
+                let list = items(focus)
+                var i = max(0, min(max(0, list.count - 1), selected(focus) + delta))
+                // Headers are not selectable: keep going the same way.
+                while i < list.count, list[i].isHeader {
+                    let next = i + (delta < 0 ? -1 : 1)
+                    if next < 0 || next >= list.count { i = selected(focus); break }
+                    i = next
+                }
+                selection[focus] = i
+            }
+            return []
+        case .select(let pane, let index):
+            focus = pane
+            selection[pane] = index
+            return perform(.activate)
+        case .activate:
+            if let p = world.prompt {
+                let labels = world.buttons(for: p)
+                return apply(.event(.user(.tap(labels[min(promptSelection, labels.count - 1)]))))
+            }
+            let list = items(focus)
+            guard selected(focus) < list.count, let c = list[selected(focus)].command else { return [] }
+            if let why = list[selected(focus)].disabled { say(why, error: true) }
+            return perform(c)
+        case .promptButton(let i):
+            guard let p = world.prompt else { return [] }
+            let labels = world.buttons(for: p)
+            guard i < labels.count else { return [] }
+            return apply(.event(.user(.tap(labels[i]))))
+        case .promptMove(let d):
+            guard let p = world.prompt else { return [] }
+            let n = world.buttons(for: p).count
+            promptSelection = ((promptSelection + d) % n + n) % n
+            return []
+        case .promptPrecise:
+            guard let p = world.prompt else { return [] }
+            return apply(.event(.user(.precise(!p.precise))))
+        case .commandLine:
+            commandLine = ""
+            message = nil
+            return []
+        case .help:
+            showHelp.toggle()
+            return []
+        case .quit:
+            history.finishClockWait()
+            return recordSteps() + (recording ? [.endRecording] : []) + [.quit]
+        case .record:
+            if recording {
+                recording = false
+                history.finishClockWait()
+                say("recording stopped")
+                return recordSteps() + [.endRecording]
+            }
+            recording = true
+            recordedSteps = 0
+            say("recording to a .flow file, step by step")
+            return [.beginRecording(header: recordingHeader)] + recordSteps()
+        case .logFilter:
+            logFilter = LogFilter(rawValue: (logFilter.rawValue + 1) % LogFilter.allCases.count)!
+            logScroll = 0
+            say("log shows \(logFilter.label)")
+            return []
+        case .zoom(let d):
+            zoomIndex = max(0, min(Self.zooms.count - 1, zoomIndex + d))
+            return []
+        case .scroll(let d):
+            let span = Self.zooms[zoomIndex] * 10
+            timelineEnd = max(0, (timelineEnd ?? world.now) + d * span)
+            if let end = timelineEnd, end >= world.now { timelineEnd = nil }
+            return []
+        case .follow:
+            timelineEnd = nil
+            return []
+        }
+    }
+
+    /// Applies a step to the world and records it.
+    mutating func apply(_ kind: HistoryStep.Kind) -> [Effect] {
+        history.finishClockWait()
+        let before = world
+        if case .event(let e) = kind, let refusal = world.refusal(for: e) {
+            say("refused: " + refusal.text, error: true)
+            return []
+        }
+        history.append(HistoryStep(kind))
+        noteDiagnosticChanges(before)
+        promptSelection = 0
+        if let last = history.log.last {
+            if let exp = last.expectation {
+                say(exp.ok ? "✓ holds" : "✗ found \(exp.found)", error: !exp.ok)
+            } else if let why = last.why.last {
+                say(why.text)
+            }
+        }
+        return recordSteps()
+    }
+
+    mutating func advanceClock(_ ms: Millis) -> [Effect] {
+        let before = world
+        history.advanceClock(by: ms)
+        noteDiagnosticChanges(before)
+        return []
+    }
+
+    mutating func noteDiagnosticChanges(_ before: World) {
+        let after = world
+        for source in Set(before.diagnosticSources + after.diagnosticSources) {
+            let a = Set(before.diagnostics(source)), b = Set(after.diagnostics(source))
+            for d in a.symmetricDifference(b) { diagnosticChangedAt["\(source.name).\(d.rawValue)"] = wallNow }
+        }
+    }
+
+    var recordingHeader: [String] {
+        ["# Recorded with locflow on \(world.profile.platform.displayName).", ""] + configLines
+    }
+
+    /// The finished steps not yet written to the recording.
+    mutating func recordSteps() -> [Effect] {
+        guard recording else { return [] }
+        var out: [Effect] = []
+        while recordedSteps < history.applied {
+            let step = history.steps[recordedSteps]
+            if step.isClockWait && recordedSteps == history.applied - 1 { break }
+            out.append(.record(step.flowText))
+            recordedSteps += 1
+        }
+        return out
+    }
+
+    /// After an undo the recording notes the rewind as a comment (what was written stays).
+    mutating func recordingRewound() -> [Effect] {
+        guard recording, recordedSteps > history.applied else { return [] }
+        recordedSteps = history.applied
+        return [.record("# (undone back to step \(history.applied); the steps below replace what followed)")]
+    }
+
+    // MARK: Command line
+
+    mutating func commandLineKey(_ key: Key) -> [Effect] {
+        guard var line = commandLine else { return [] }
+        switch key {
+        case .escape, .ctrl("c"):
+            commandLine = nil
+            return []
+        case .backspace:
+            if line.isEmpty { commandLine = nil; return [] }
+            line.removeLast()
+        case .tab:
+            line = Completion.complete(line)
+        case .enter:
+            commandLine = nil
+            return runCommandLine(line)
+        case .char(let c):
+            line.append(c)
+        default:
+            break
+        }
+        commandLine = line
+        return []
+    }
+
+    /// Runs a `.flow` statement typed on the command line.
+    public mutating func runCommandLine(_ line: String) -> [Effect] {
+        let trimmed = line.trimmingCharacters(in: " ")
+        guard !trimmed.isEmpty else { return [] }
+        do {
+            let statement = try FlowParser.parseStatement(trimmed, file: "command")
+            switch statement {
+            case .config(let c):
+                say("'\(c.flowText)' is configuration: start locflow with it (e.g. --platform, --plist, --assume)", error: true)
+                return []
+            case .step(let e):
+                return apply(.event(e))
+            case .expect(let x):
+                if case .refused = x {
+                    let last = history.log.last
+                    say(last?.refusal != nil ? "✓ the last step was refused" : "✗ the last step was performed", error: last?.refusal == nil)
+                    return []
+                }
+                return apply(.expect(x))
+            }
+        } catch {
+            commandLine = trimmed
+            say("column \(error.location?.column ?? 1): \(error.message)", error: true)
+            return []
+        }
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: Character) -> String {
+        var s = Substring(self)
+        while s.first == set { s = s.dropFirst() }
+        while s.last == set { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+/// Tab completion for the command line, from the parser's own word lists.
+public enum Completion {
+    public static func candidates(for words: [String]) -> [String] {
+        switch words.count {
+        case 0: return FlowParser.statementKeywords
+        case 1:
+            switch words[0] {
+            case "app": return FlowParser.appCalls
+            case "user": return FlowParser.userActions
+            case "system": return FlowParser.systemActions
+            case "device": return FlowParser.deviceActions
+            case "expect": return FlowParser.expectations
+            case "platform": return Platform.allCases.map(\.rawValue)
+            case "assume": return Assumptions.catalogue.map(\.name)
+            case "wait": return ["1s", "10s", "1m", "10m", "1h"]
+            default: return []
+            }
+        default:
+            switch (words[0], words[1]) {
+            case ("user", "settings"): return SettingsChoice.allCases.filter { $0 != .unlisted }.map(\.rawValue) + ["precise", "locationServices", "reset"]
+            case ("user", "precise"), ("expect", "indicator"): return ["on", "off"]
+            case ("user", "tap"): return []
+            case ("expect", "status"), ("expect", "callback"): return AuthorizationStatus.allCases.map(\.rawValue)
+            case ("expect", "accuracy"): return AccuracyAuthorization.allCases.map(\.rawValue)
+            case ("expect", "settings"): return SettingsChoice.allCases.map(\.rawValue) + ["precise", "options"]
+            case ("expect", "prompt"): return ["none"] + PromptKind.allCases.map(\.rawValue)
+            case ("expect", "lifecycle"): return Lifecycle.allCases.map(\.rawValue)
+            case ("expect", "completion"): return CompletionResult.allCases.map(\.rawValue)
+            case ("expect", "delivering"): return DeliverySource.allCases.map(\.rawValue)
+            case ("expect", "inUse"), ("expect", "locationServicesEnabled"), ("app", "allowsBackgroundLocationUpdates"): return ["true", "false"]
+            case ("app", "liveUpdates"), ("app", "backgroundActivity"): return ["start", "stop"]
+            case ("app", "monitor"): return ["start", "stop", "add"]
+            case ("app", "session") where words.count == 3: return SessionGoal.allCases.map(\.rawValue)
+            case ("expect", "diagnostic"), ("expect", "diagnostics"):
+                return words.count == 2 ? ["liveUpdates", "monitor", "backgroundActivity"] : Diagnostic.allCases.map(\.rawValue)
+            default: return []
+            }
+        }
+    }
+
+    /// Completes the last word of a line (to the longest common prefix when several fit).
+    public static func complete(_ line: String) -> String {
+        let endsWithSpace = line.last == " "
+        var words = line.split(separator: " ").map(String.init)
+        let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+        let matches = candidates(for: words).filter { $0.hasPrefix(partial) }
+        guard let first = matches.first else { return line }
+        var common = first
+        for m in matches.dropFirst() {
+            while !m.hasPrefix(common) { common.removeLast() }
+        }
+        let done = matches.count == 1
+        return (words + [common]).joined(separator: " ") + (done ? " " : "")
+    }
+
+    /// What may come next, for the hint under the command line.
+    public static func hint(_ line: String) -> [String] {
+        let endsWithSpace = line.last == " " || line.isEmpty
+        var words = line.split(separator: " ").map(String.init)
+        let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+        return candidates(for: words).filter { $0.hasPrefix(partial) }
+    }
+}

@@ -1,0 +1,218 @@
+import CNcursesw
+import Foundation
+import Glibc
+import LocflowExplorer
+import Synchronization
+
+/// Set by the signal handler, polled by the loop (an atomic store is async-signal-safe).
+let stopSignal = Atomic<Int32>(0)
+
+/// Installs SIGINT/SIGTERM/SIGHUP handlers before ncurses starts (it keeps handlers that are set).
+func installStopHandlers() {
+    _ = stopSignal.load(ordering: .relaxed)
+    let handler: @convention(c) (Int32) -> Void = { sig in stopSignal.store(sig, ordering: .relaxed) }
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0  // no SA_RESTART: a signal wakes get_wch
+    for sig in [SIGINT, SIGTERM, SIGHUP] { sigaction(sig, &action, nil) }
+}
+
+/// How colourful the terminal is.
+enum ColorMode: String { case none, basic, full }
+
+/// The only code that talks to the terminal: start-up, colours, copying frames, reading input,
+/// tear-down. It decides nothing.
+@MainActor
+final class Terminal {
+    let screen: OpaquePointer
+    let window: UnsafeMutablePointer<WINDOW>
+    let colorMode: ColorMode
+    var attrs: [Int32] = []
+    private(set) var isOpen = true
+
+    /// Opens the terminal, or returns a message saying why it cannot be used.
+    static func open(forceNoColor: Bool) -> Result<Terminal, TerminalError> {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            return .failure(TerminalError("locflow: the explorer needs a terminal (stdin and stdout must be a TTY); for scripts use `locflow check` or `locflow run`"))
+        }
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        guard !term.isEmpty, term != "dumb" else {
+            return .failure(TerminalError("locflow: TERM is \(term.isEmpty ? "not set" : "'dumb'"); the explorer needs a terminal that can move the cursor (for example TERM=xterm-256color)"))
+        }
+        guard let screen = nc_newterm() else {
+            return .failure(TerminalError("locflow: unknown terminal type TERM=\(term); try TERM=xterm-256color"))
+        }
+        set_term(screen)
+        guard let window = nc_stdscr_window() else {
+            endwin()
+            return .failure(TerminalError("locflow: could not start the terminal"))
+        }
+        let noColorEnv = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        var mode: ColorMode = .none
+        if has_colors() && !forceNoColor && !noColorEnv {
+            start_color()
+            use_default_colors()
+            mode = nc_colors() >= 256 ? .full : .basic
+        }
+        let t = Terminal(screen: screen, window: window, colorMode: mode)
+        t.setup()
+        return .success(t)
+    }
+
+    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, colorMode: ColorMode) {
+        self.screen = screen
+        self.window = window
+        self.colorMode = colorMode
+    }
+
+    private func setup() {
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        curs_set(0)
+        set_escdelay(25)
+        mousemask(nc_mouse_mask(), nil)
+        mouseinterval(0)
+        attrs = Role.allCases.map { attributes(for: $0) }
+    }
+
+    /// Colours and attributes per role, degrading to attributes alone without colour.
+    private func attributes(for role: Role) -> Int32 {
+        let bold = nc_attr_bold(), rev = nc_attr_reverse(), dim = nc_attr_dim(), und = nc_attr_underline()
+        _ = und
+        if colorMode == .none {
+            switch role {
+            case .title, .selected, .promptSelected, .laneForeground, .laneActive, .laneInUse: return rev
+            case .heading, .promptTitle, .accent, .key, .bad, .error, .changed: return bold
+            case .dim, .border, .laneTerminated, .laneSuspended: return dim
+            case .warn, .cursor: return und
+            default: return 0
+            }
+        }
+        let full = colorMode == .full
+        // (foreground, background); -1 is the terminal's own.
+        let colors: (Int32, Int32, Int32) = switch role {
+        case .normal: (-1, -1, 0)
+        case .dim: (full ? 245 : Int32(COLOR_WHITE), -1, full ? 0 : dim)
+        case .title: (Int32(COLOR_WHITE), full ? 24 : Int32(COLOR_BLUE), bold)
+        case .heading: (full ? 81 : Int32(COLOR_CYAN), -1, bold)
+        case .border: (full ? 240 : Int32(COLOR_WHITE), -1, full ? 0 : dim)
+        case .accent: (full ? 75 : Int32(COLOR_CYAN), -1, bold)
+        case .good: (full ? 78 : Int32(COLOR_GREEN), -1, 0)
+        case .bad: (full ? 203 : Int32(COLOR_RED), -1, 0)
+        case .warn: (full ? 221 : Int32(COLOR_YELLOW), -1, 0)
+        case .selected: (Int32(COLOR_BLACK), full ? 117 : Int32(COLOR_CYAN), 0)
+        case .changed: (Int32(COLOR_BLACK), full ? 220 : Int32(COLOR_YELLOW), bold)
+        case .promptBorder: (full ? 252 : Int32(COLOR_WHITE), -1, bold)
+        case .promptTitle: (full ? 231 : Int32(COLOR_WHITE), -1, bold)
+        case .promptButton: (full ? 75 : Int32(COLOR_BLUE), -1, bold)
+        case .promptSelected: (Int32(COLOR_WHITE), full ? 25 : Int32(COLOR_BLUE), bold)
+        case .key: (Int32(COLOR_BLACK), full ? 250 : Int32(COLOR_WHITE), 0)
+        case .laneForeground: (full ? 78 : Int32(COLOR_GREEN), -1, 0)
+        case .laneBackground: (full ? 221 : Int32(COLOR_YELLOW), -1, 0)
+        case .laneSuspended: (full ? 173 : Int32(COLOR_MAGENTA), -1, 0)
+        case .laneTerminated: (full ? 240 : Int32(COLOR_WHITE), -1, full ? 0 : dim)
+        case .laneActive: (full ? 75 : Int32(COLOR_CYAN), -1, 0)
+        case .laneKept: (full ? 140 : Int32(COLOR_MAGENTA), -1, 0)
+        case .laneWindow: (full ? 209 : Int32(COLOR_RED), -1, 0)
+        case .laneInUse: (full ? 114 : Int32(COLOR_GREEN), -1, 0)
+        case .cursor: (full ? 231 : Int32(COLOR_WHITE), -1, bold)
+        case .error: (full ? 203 : Int32(COLOR_RED), -1, bold)
+        }
+        let pair = Int16(role.rawValue + 1)
+        init_pair(pair, Int16(colors.0), Int16(colors.1))
+        return nc_color_pair(pair) | colors.2
+    }
+
+    var size: (width: Int, height: Int) { (Int(getmaxx(window)), Int(getmaxy(window))) }
+
+    /// Copies a frame to the screen (ncurses sends only what changed).
+    func draw(_ frame: Frame) {
+        werase(window)
+        var run = ""
+        for y in 0..<frame.height {
+            var x = 0
+            while x < frame.width {
+                let role = frame[x, y].role
+                let startX = x
+                run.removeAll(keepingCapacity: true)
+                while x < frame.width && frame[x, y].role == role {
+                    let cell = frame[x, y]
+                    if !cell.continuation { run.append(cell.char) }
+                    x += 1
+                }
+                // The last cell of the screen is written too: ncurses scrolls only with scrollok.
+                nc_attrset(window, attrs[Int(role.rawValue)])
+                _ = mvwaddstr(window, Int32(y), Int32(startX), run)
+            }
+        }
+        nc_attrset(window, 0)
+        if let c = frame.cursor {
+            curs_set(1)
+            wmove(window, Int32(c.y), Int32(c.x))
+        } else {
+            curs_set(0)
+        }
+        wrefresh(window)
+    }
+
+    /// Waits up to `timeoutMs` (-1: forever) for input.
+    func read(timeoutMs: Int) -> Input? {
+        wtimeout(window, Int32(timeoutMs))
+        var ch: wint_t = 0
+        let rc = wget_wch(window, &ch)
+        if rc == ERR { return nil }
+        if rc == KEY_CODE_YES {
+            switch Int32(ch) {
+            case KEY_RESIZE:
+                let s = size
+                return .resize(width: s.width, height: s.height)
+            case KEY_MOUSE:
+                var event = MEVENT()
+                guard getmouse(&event) == OK else { return nil }
+                if nc_is_wheel_up(event.bstate) != 0 { return .scrollWheel(x: Int(event.x), y: Int(event.y), delta: -1) }
+                if nc_is_wheel_down(event.bstate) != 0 { return .scrollWheel(x: Int(event.x), y: Int(event.y), delta: 1) }
+                if nc_is_click(event.bstate) != 0 { return .click(x: Int(event.x), y: Int(event.y)) }
+                return nil
+            case KEY_UP: return .key(.up)
+            case KEY_DOWN: return .key(.down)
+            case KEY_LEFT: return .key(.left)
+            case KEY_RIGHT: return .key(.right)
+            case KEY_BACKSPACE: return .key(.backspace)
+            case KEY_DC: return .key(.delete)
+            case KEY_NPAGE: return .key(.pageDown)
+            case KEY_PPAGE: return .key(.pageUp)
+            case KEY_HOME: return .key(.home)
+            case KEY_END: return .key(.end)
+            case KEY_BTAB: return .key(.backTab)
+            case KEY_ENTER: return .key(.enter)
+            default: return nil
+            }
+        }
+        switch ch {
+        case 9: return .key(.tab)
+        case 10, 13: return .key(.enter)
+        case 27: return .key(.escape)
+        case 127, 8: return .key(.backspace)
+        case 1...26: return .key(.ctrl(Character(Unicode.Scalar(ch + 96)!)))
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(ch)) else { return nil }
+            return .key(.char(Character(scalar)))
+        }
+    }
+
+    /// Restores the terminal. Safe to call twice.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        endwin()
+        delscreen(screen)
+    }
+}
+
+struct TerminalError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
