@@ -529,20 +529,20 @@ struct Renderer {
         f.fill(x, y, width, height)
         f.box(x, y, width, height, title: "help: every key (any key closes)", glyphs: g, role: .accent, titleRole: .accent)
         var rows: [(String, String)] = []
-        for b in Keymap.bindings where b.keyLabel != ".!@#$" {
+        for b in Keymap.bindings where b.inHelp {
             let ctx = b.context == .prompt ? " (prompt)" : ""
             rows.append((g.keys(b.keyLabel), b.label + ctx))
         }
         rows.append((":", "any .flow statement, e.g. user settings never, wait 90s, expect status denied"))
         rows.append(("click", "a pane, an item, a prompt button or a footer key does the same as its key"))
         let colW = (width - 4) / 2
-        let perCol = height - 4
+        let perCol = height - 5
         for (i, row) in rows.enumerated() {
             let col = i / perCol, line = i % perCol
             guard col < 2 else { break }
             let cx = x + 2 + col * colW, cy = y + 1 + line
-            f.put(cx, cy, row.0.padded(7), .key)
-            f.put(cx + 7, cy, row.1, .normal, maxWidth: colW - 8)
+            f.put(cx, cy, row.0.padded(10), .key)
+            f.put(cx + 10, cy, row.1, .normal, maxWidth: colW - 11)
         }
         let assumptions = "assumptions: " + w.assumptions.described.map { "\($0.name) \($0.value)" }.joined(separator: ", ")
         for (i, line) in TextWidth.wrap(assumptions, width: width - 4).prefix(2).enumerated() {

@@ -12,6 +12,12 @@ public struct Binding: Sendable {
     public var context: Context
     /// Shown in the footer (the rest only in the help).
     public var inFooter: Bool
+
+    /// Listed in the help (variants of a listed binding are not).
+    public var inHelp: Bool {
+        !["tap button 2", "tap button 3", "next button", "select down", "page down", "slower", "zoom out",
+          "scroll bars later", "bars follow now", "+1s", "+10s", "+1m", "+10m", "+1h"].contains(label)
+    }
 }
 
 public enum Keymap {
@@ -28,7 +34,7 @@ public enum Keymap {
         Binding(keys: [.backTab], keyLabel: "S-Tab", label: "previous pane", command: .focusPrevious, context: .normal, inFooter: false),
         Binding(keys: [.up, .char("k")], keyLabel: "↑↓", label: "select", command: .move(-1), context: .normal, inFooter: true),
         Binding(keys: [.down, .char("j")], keyLabel: "↓", label: "select down", command: .move(1), context: .normal, inFooter: false),
-        Binding(keys: [.pageUp], keyLabel: "PgUp", label: "page up", command: .move(-8), context: .normal, inFooter: false),
+        Binding(keys: [.pageUp], keyLabel: "PgUp/Dn", label: "page up/down", command: .move(-8), context: .normal, inFooter: false),
         Binding(keys: [.pageDown], keyLabel: "PgDn", label: "page down", command: .move(8), context: .normal, inFooter: false),
         Binding(keys: [.enter], keyLabel: "⏎", label: "do it", command: .activate, context: .normal, inFooter: true),
         Binding(keys: [.char("w")], keyLabel: "w", label: "requestWhenInUse", command: .step(.app(.requestWhenInUseAuthorization)), context: .normal, inFooter: true),
@@ -42,20 +48,20 @@ public enum Keymap {
         Binding(keys: [.char("p")], keyLabel: "p", label: "Precise on/off (Settings)", command: .preciseSwitch, context: .normal, inFooter: false),
 
         Binding(keys: [.char(" ")], keyLabel: "Space", label: "pause/run", command: .togglePause, context: .always, inFooter: true),
-        Binding(keys: [.char(">")], keyLabel: "<>", label: "speed", command: .faster, context: .always, inFooter: true),
+        Binding(keys: [.char(">")], keyLabel: "< >", label: "slower / faster", command: .faster, context: .always, inFooter: true),
         Binding(keys: [.char("<")], keyLabel: "<", label: "slower", command: .slower, context: .always, inFooter: false),
         Binding(keys: [.char(".")], keyLabel: ".", label: "+1s", command: .advance(1_000), context: .normal, inFooter: false),
         Binding(keys: [.char("!")], keyLabel: "!", label: "+10s", command: .advance(10_000), context: .normal, inFooter: false),
         Binding(keys: [.char("@")], keyLabel: "@", label: "+1m", command: .advance(60_000), context: .normal, inFooter: false),
         Binding(keys: [.char("#")], keyLabel: "#", label: "+10m", command: .advance(600_000), context: .normal, inFooter: false),
         Binding(keys: [.char("$")], keyLabel: "$", label: "+1h", command: .advance(3_600_000), context: .normal, inFooter: false),
-        Binding(keys: [.char("+")], keyLabel: ".!@#$", label: "+1s +10s +1m +10m +1h", command: .advance(10_000), context: .normal, inFooter: true),
+        Binding(keys: [.char("+")], keyLabel: ". ! @ # $", label: "time +1s +10s +1m +10m +1h", command: .advance(10_000), context: .normal, inFooter: true),
         Binding(keys: [.char("u"), .ctrl("z")], keyLabel: "u", label: "undo", command: .undo, context: .always, inFooter: true),
         Binding(keys: [.char("r"), .ctrl("y")], keyLabel: "r", label: "redo / next flow step", command: .redo, context: .always, inFooter: true),
         Binding(keys: [.char("F")], keyLabel: "F", label: "log filter", command: .logFilter, context: .always, inFooter: false),
         Binding(keys: [.char("z")], keyLabel: "z/Z", label: "zoom bars in/out", command: .zoom(-1), context: .always, inFooter: false),
         Binding(keys: [.char("Z")], keyLabel: "Z", label: "zoom out", command: .zoom(1), context: .always, inFooter: false),
-        Binding(keys: [.char("[")], keyLabel: "[ ]", label: "scroll bars", command: .scroll(-1), context: .always, inFooter: false),
+        Binding(keys: [.char("[")], keyLabel: "[ ] 0", label: "scroll bars / follow now", command: .scroll(-1), context: .always, inFooter: false),
         Binding(keys: [.char("]")], keyLabel: "]", label: "scroll bars later", command: .scroll(1), context: .always, inFooter: false),
         Binding(keys: [.char("0")], keyLabel: "0", label: "bars follow now", command: .follow, context: .always, inFooter: false),
         Binding(keys: [.char("R")], keyLabel: "R", label: "record .flow", command: .record, context: .always, inFooter: true),

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Drives the real explorer under tmux, as a person would: request authorization, tap Allow Once,
+# background the app, let time pass, see the status return to notDetermined, resize, record,
+# quit, and check that the terminal is restored. Also: no CPU while paused and idle.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin="$(swift build --show-bin-path)/locflow"
+work=$(mktemp -d)
+sock="locflow-e2e-$$"
+tmx() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() { tmx kill-server 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+screen() { tmx capture-pane -t e2e -p; }
+wait_for() {  # wait_for TEXT [SECONDS]
+  local deadline=$((SECONDS + ${2:-10}))
+  while (( SECONDS < deadline )); do
+    if screen | grep -qF -- "$1"; then return 0; fi
+    sleep 0.1
+  done
+  echo "e2e: timed out waiting for: $1"; screen; exit 1
+}
+step() { echo "e2e: $*"; }
+
+tmx new-session -d -s e2e -x 120 -y 40 -e LANG=C.UTF-8 -e TERM=xterm-256color "bash --norc --noprofile"
+tmx send-keys -t e2e "cd $work && stty -g > stty.before && PS1='$ ' && clear" Enter
+sleep 0.3
+tmx send-keys -t e2e "$bin; echo EXIT=\$?; stty -g > stty.after" Enter
+wait_for "status    notDetermined"
+step "explorer is up at 120x40"
+tmx send-keys -t e2e R
+wait_for "REC"
+tmx send-keys -t e2e w
+wait_for "system prompt: whenInUse"
+step "requestWhenInUseAuthorization shows the prompt"
+tmx send-keys -t e2e 1
+wait_for "status    authorizedWhenInUse"
+wait_for "Allow Once: temporary"
+step "Allow Once taken"
+tmx send-keys -t e2e b
+wait_for "background"
+tmx send-keys -t e2e @
+sleep 0.2
+tmx send-keys -t e2e @
+wait_for "status    notDetermined"
+wait_for "Allow Once runs out"
+step "after two minutes the status is back to notDetermined on screen"
+tmx resize-window -t e2e -x 80 -y 24
+wait_for "Settings   App   Diagnostics"
+step "resized to 80x24: panes fold into tabs"
+tmx resize-window -t e2e -x 60 -y 20
+wait_for "needs a terminal of at least 80x24"
+tmx resize-window -t e2e -x 120 -y 40
+wait_for "Session bars"
+tmx send-keys -t e2e q
+wait_for "EXIT=0"
+sleep 0.3
+cmp -s "$work/stty.before" "$work/stty.after" || { echo "e2e: terminal settings not restored"; exit 1; }
+step "quit cleanly, terminal restored"
+rec=$(ls "$work"/locflow-recording-*.flow)
+grep -q 'user tap "Allow Once"' "$rec" || { echo "e2e: recording lacks the tap"; cat "$rec"; exit 1; }
+"$bin" check "$rec" --quiet >/dev/null || { echo "e2e: the recording does not replay"; cat "$rec"; exit 1; }
+step "the recording replays with locflow check"
+
+# Paused and idle: no CPU.
+printf 'app requestWhenInUseAuthorization\nuser tap "Allow Once"\n' > "$work/open.flow"
+tmx send-keys -t e2e "clear; $bin open open.flow; echo EXIT=\$?" Enter
+wait_for "opened open.flow"
+pid=$(pgrep -n -f "locflow open open.flow")
+sleep 1
+t0=$(awk '{print $14 + $15}' /proc/$pid/stat)
+sleep 3
+t1=$(awk '{print $14 + $15}' /proc/$pid/stat)
+(( t1 - t0 <= 3 )) || { echo "e2e: paused explorer used $((t1 - t0)) CPU ticks in 3 s"; exit 1; }
+step "paused and idle: $((t1 - t0)) CPU ticks in 3 s"
+tmx send-keys -t e2e r
+wait_for "system prompt: whenInUse"
+tmx send-keys -t e2e r
+wait_for "authorizedWhenInUse"
+tmx send-keys -t e2e u
+wait_for "system prompt: whenInUse"
+step "open a flow, step forward and back"
+tmx send-keys -t e2e q
+wait_for "EXIT=0"
+echo "e2e: 8 passed, 0 failed"
