@@ -1,0 +1,207 @@
+import Testing
+@testable import LocflowCore
+@testable import LocflowFlow
+@testable import LocflowExplorer
+
+@Suite("Explorer state: keys, clicks, command line, history")
+struct ExplorerTests {
+    func fresh(_ w: Int = 120, _ h: Int = 40) -> ExplorerState {
+        var s = ExplorerState(config: AppConfig(), width: w, height: h)
+        s.speedIndex = 0
+        return s
+    }
+
+    @Test func keysBecomeTheSameEventsAsFlowSteps() {
+        var s = fresh()
+        _ = s.update(.key(.char("w")))
+        #expect(s.world.prompt?.kind == .whenInUse)
+        _ = s.update(.key(.char("1")))
+        #expect(s.world.status == .authorizedWhenInUse)
+        #expect(s.history.steps.map(\.flowText) == ["app requestWhenInUseAuthorization", "user tap \"Allow Once\""])
+    }
+
+    @Test func whileAPromptIsUpInputGoesToIt() {
+        var s = fresh()
+        _ = s.update(.key(.char("w")))
+        _ = s.update(.key(.char("b")))  // not "background": the prompt has the input
+        #expect(s.world.lifecycle == .foreground)
+        _ = s.update(.key(.down))
+        _ = s.update(.key(.enter))
+        #expect(s.world.status == .authorizedWhenInUse && !s.world.record.temporaryGrant)
+    }
+
+    @Test func clickingAPromptButtonTapsIt() {
+        var s = fresh()
+        _ = s.update(.key(.char("w")))
+        let frame = render(s, glyphs: .unicode)
+        let region = frame.regions.first { $0.command == .promptButton(2) }!
+        _ = s.update(.click(x: region.x + 1, y: region.y))
+        #expect(s.world.status == .denied)
+    }
+
+    @Test func clickingAnActionPerformsIt() {
+        var s = fresh()
+        let frame = render(s, glyphs: .unicode)
+        let index = s.items(.app).firstIndex { $0.label.hasPrefix("requestAlwaysAuthorization") }!
+        let region = frame.regions.first { $0.command == .select(.app, index) }!
+        _ = s.update(.click(x: region.x, y: region.y))
+        #expect(s.world.prompt?.kind == .whenInUse)
+        #expect(s.world.record.alwaysRequestUsed)
+    }
+
+    @Test func impossibleActionsAreDimmedWithTheReason() {
+        var s = fresh()
+        _ = s.update(.key(.char("b")))
+        _ = s.update(.key(.char("@")))  // one minute: suspended
+        let item = s.items(.app).first { $0.label.hasPrefix("requestWhenInUseAuthorization") }!
+        #expect(item.disabled?.contains("is not running") == true)
+        #expect(item.short == "app suspended")
+        let settings = s.items(.settings)
+        #expect(settings.allSatisfy { !$0.label.contains("Always") })  // not listed: no options yet
+    }
+
+    @Test func undoAndRedoTravelInTime() {
+        var s = fresh()
+        _ = s.update(.key(.char("w")))
+        _ = s.update(.key(.char("1")))
+        _ = s.update(.key(.char("u")))
+        #expect(s.world.prompt?.kind == .whenInUse)
+        _ = s.update(.key(.char("u")))
+        #expect(s.world.prompt == nil && s.world.status == .notDetermined)
+        _ = s.update(.key(.char("r")))
+        _ = s.update(.key(.char("r")))
+        #expect(s.world.status == .authorizedWhenInUse)
+        _ = s.update(.key(.char("u")))
+        _ = s.update(.key(.char("3")))  // a new branch drops what could be redone
+        #expect(s.world.status == .denied)
+        #expect(!s.history.canRedo)
+    }
+
+    @Test func undoFarBackRebuildsFromCheckpoints() {
+        var s = fresh()
+        for _ in 0..<150 { _ = s.update(.key(.char("."))) }
+        #expect(s.world.now == 150_000)
+        for _ in 0..<100 { _ = s.update(.key(.char("u"))) }
+        #expect(s.world.now == 50_000)
+        var replay = World(config: AppConfig())
+        for _ in 0..<50 { _ = replay.step(.wait(1000)) }
+        #expect(s.world == replay)
+    }
+
+    @Test func commandLineTakesAnyStatementAndShowsParserErrors() {
+        var s = fresh()
+        for ch in "user settigs never" { _ = s.update(.key(.char(ch))) }
+        #expect(s.commandLine == nil)  // ':' was not pressed: letters are keys... reset
+        s = fresh()
+        _ = s.update(.key(.char(":")))
+        for ch in "user settigs never" { _ = s.update(.key(.char(ch))) }
+        _ = s.update(.key(.enter))
+        #expect(s.messageIsError)
+        #expect(s.message?.contains("did you mean 'settings'") == true)
+        #expect(s.commandLine == "user settigs never")  // kept for correcting
+        _ = s.update(.key(.escape))
+        _ = s.update(.key(.char(":")))
+        for ch in "app requestAlwaysAuthorization" { _ = s.update(.key(.char(ch))) }
+        _ = s.update(.key(.enter))
+        #expect(s.world.prompt?.kind == .whenInUse)
+        _ = s.update(.key(.char(":")))
+        for ch in "expect prompt whenInUse" { _ = s.update(.key(.char(ch))) }
+        _ = s.update(.key(.enter))
+        #expect(s.message == "✓ holds")
+    }
+
+    @Test func completion() {
+        #expect(Completion.complete("app requestW") == "app requestWhenInUseAuthorization ")
+        #expect(Completion.complete("user set") == "user settings ")
+        #expect(Completion.complete("app request") == "app request")  // several: the common prefix
+        #expect(Completion.complete("expect status auth") == "expect status authorized")
+        #expect(Completion.hint("system ").contains("terminate"))
+    }
+
+    @Test func recordingWritesEachStepAsItHappens() {
+        var s = fresh()
+        let begin = s.update(.key(.char("R")))
+        #expect(begin.first == .beginRecording(header: ["# Recorded with locflow on iOS 18.", ""]))
+        #expect(s.update(.key(.char("w"))) == [.record("app requestWhenInUseAuthorization")])
+        #expect(s.update(.key(.char("2"))) == [.record("user tap \"Allow While Using App\"")])
+        #expect(s.update(.key(.char("q"))) == [.endRecording, .quit])
+    }
+
+    @Test func theRunningClockIsOneGrowingWaitRecordedWhenItEnds() {
+        var s = fresh()
+        s.speedIndex = 1
+        _ = s.update(.tick(0))
+        _ = s.update(.key(.char("R")))
+        #expect(s.update(.tick(400)).isEmpty)
+        #expect(s.update(.tick(1000)).isEmpty)
+        #expect(s.history.steps.count == 1)
+        #expect(s.world.now == 1000)
+        #expect(s.update(.key(.char("b"))) == [.record("wait 1s"), .record("user background")])
+        _ = s.update(.tick(7000))
+        #expect(s.world.lifecycle == .suspended)
+    }
+
+    @Test func speedsAndPause() {
+        var s = fresh()
+        _ = s.update(.key(.char(">")))
+        #expect(s.speed == 1)
+        _ = s.update(.key(.char(">")))
+        _ = s.update(.tick(0))
+        _ = s.update(.tick(1000))
+        #expect(s.world.now == 10_000)
+        _ = s.update(.key(.char(" ")))
+        #expect(s.isPaused)
+        _ = s.update(.tick(5000))
+        #expect(s.world.now == 10_000)
+        #expect(s.nextWakeUp == nil)
+    }
+
+    @Test func diagnosticChangesAreHighlightedForAFewSeconds() {
+        var s = fresh()
+        _ = s.update(.tick(100))
+        _ = s.update(.key(.char(":")))
+        for ch in "app session a whenInUse" { _ = s.update(.key(.char(ch))) }
+        _ = s.update(.key(.enter))
+        #expect(s.diagnosticChangedAt["a.authorizationRequestInProgress"] == 100)
+        #expect(s.nextWakeUp == 100 + ExplorerState.highlightMs)
+    }
+
+    @Test func openFlowStepsForwardAndBack() throws {
+        var s = fresh()
+        let flow = try FlowParser.parse("app requestWhenInUseAuthorization\nexpect prompt whenInUse\nuser tap \"Allow Once\"\n", file: "f")
+        s.history.load(flow.body.map {
+            switch $0.statement {
+            case .step(let e): HistoryStep(.event(e), line: $0.line)
+            case .expect(let x): HistoryStep(.expect(x), line: $0.line)
+            case .config: fatalError()
+            }
+        })
+        #expect(s.history.applied == 0 && s.history.steps.count == 3)
+        _ = s.update(.key(.char("r")))
+        _ = s.update(.key(.char("r")))
+        #expect(s.history.log.last?.expectation?.ok == true)
+        _ = s.update(.key(.char("r")))
+        #expect(s.world.status == .authorizedWhenInUse)
+        _ = s.update(.key(.char("u")))
+        #expect(s.world.prompt?.kind == .whenInUse)
+    }
+
+    @Test func logFilter() {
+        var s = fresh()
+        _ = s.update(.key(.char("w")))
+        _ = s.update(.key(.char("2")))
+        for _ in 0..<6 { _ = s.update(.key(.char("F"))) }
+        #expect(s.logFilter == .callbacks)
+        let text = render(s, glyphs: .unicode).text
+        #expect(text.contains("user tap \"Allow While Using App\"  → prompt whenInUse answered"))
+        #expect(!text.contains("app requestWhenInUseAuthorization  "))
+    }
+
+    @Test func wideCharactersTakeTwoColumns() {
+        var f = Frame(width: 10, height: 1)
+        f.put(0, 0, "위치ab")
+        #expect(f.text == "위치ab    \n")
+        #expect(f[1, 0].continuation && f[3, 0].continuation)
+        #expect(TextWidth.columns(of: "항상 허용으로 변경") == 18)
+    }
+}
