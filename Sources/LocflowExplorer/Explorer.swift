@@ -27,7 +27,7 @@ public enum Command: Hashable, Sendable {
     case activate
     case select(Pane, Int)
     case promptButton(Int), promptMove(Int), promptPrecise
-    case preciseSwitch
+    case preciseSwitch, locationServicesSwitch
     case commandLine, help, quit, record, logFilter
     case zoom(Int), scroll(Int), follow
 }

@@ -5,17 +5,25 @@ import LocflowFlow
 public struct HistoryStep: Sendable {
     public enum Kind: Sendable { case event(Event), expect(Expectation) }
     public var kind: Kind
-    /// The line of the flow it was loaded from, if any.
-    public var line: Int?
-    public var caption: String?
+    /// Where a step loaded from a flow came from (out of line: most steps have none).
+    final class Source: Sendable {
+        let line: Int
+        let caption: String?
+        init(line: Int, caption: String?) { self.line = line; self.caption = caption }
+    }
+    var source: Source?
     /// A wait the running clock is still extending (recorded once it is finished).
     public var isClockWait = false
 
     public init(_ kind: Kind, line: Int? = nil, caption: String? = nil) {
         self.kind = kind
-        self.line = line
-        self.caption = caption
+        if let line { source = Source(line: line, caption: caption) }
     }
+
+    /// The line of the flow it was loaded from, if any.
+    public var line: Int? { source?.line }
+    /// The comment beside or above it in the flow: a caption.
+    public var caption: String? { source?.caption }
 
     public var flowText: String {
         switch kind {
@@ -29,14 +37,47 @@ public struct HistoryStep: Sendable {
 public struct LogEntry: Sendable {
     public var time: Millis
     public var actor: Actor
-    public var text: String
+    /// What happened: an event (its flow text is made when the line is drawn) or a label.
+    public var event: Event?
     public var outputs: [Output]
     public var why: [Why]
-    public var refusal: Why?
-    /// For an expectation: whether it held, and what was found.
-    public var expectation: (ok: Bool, found: String)?
-    public var step: Int
+    /// Rare extras (a label, an expectation's result) live out of line to keep entries small.
+    var extra: Extra?
+    public var step: Int32
 
+    final class Extra: Sendable {
+        let label: String?
+        let expectation: (ok: Bool, found: String)?
+        let refusal: Why?
+        init(label: String?, expectation: (ok: Bool, found: String)?, refusal: Why? = nil) {
+            self.label = label
+            self.expectation = expectation
+            self.refusal = refusal
+        }
+    }
+
+    init(time: Millis, actor: Actor, event: Event?, label: String?, outputs: [Output], why: [Why], refusal: Why?,
+         expectation: (ok: Bool, found: String)?, step: Int) {
+        self.time = time
+        self.actor = actor
+        self.event = event
+        self.outputs = outputs
+        self.why = why
+        self.step = Int32(step)
+        extra = label == nil && expectation == nil && refusal == nil ? nil : Extra(label: label, expectation: expectation, refusal: refusal)
+    }
+
+    /// Why the step was refused, if it was.
+    public var refusal: Why? { extra?.refusal }
+
+    public var label: String? { extra?.label }
+    /// For an expectation: whether it held, and what was found.
+    public var expectation: (ok: Bool, found: String)? { extra?.expectation }
+    public var text: String { label ?? event?.flowText ?? "" }
+    public var isPlainWait: Bool {
+        if case .wait = event, outputs.isEmpty, why.isEmpty, refusal == nil { return true }
+        return false
+    }
     public var hasCallback: Bool { outputs.contains { if case .callback = $0 { true } else { false } } }
 }
 
@@ -86,8 +127,8 @@ public struct History: Sendable {
     public private(set) var log: [LogEntry] = []
     public private(set) var samples: [Sample] = []
     /// Where each applied step's log entries and samples start.
-    var logStart: [Int] = []
-    var sampleStart: [Int] = []
+    var logStart: [Int32] = []
+    var sampleStart: [Int32] = []
     /// The world after step k * checkpointEvery.
     var checkpoints: [World] = []
     /// The world before the last applied step (so the running clock can extend its wait cheaply).
@@ -100,7 +141,7 @@ public struct History: Sendable {
         self.world = world
         checkpoints = [world]
         record(start, after: world, step: -1)
-        log[0].text = "start: the person launches \(config.info.appName)"
+        log[0].extra = LogEntry.Extra(label: "start: the person launches \(config.info.appName)", expectation: nil)
     }
 
     /// Loads steps (a flow's) to be stepped through with redo, from the start.
@@ -123,8 +164,8 @@ public struct History: Sendable {
     public mutating func redo() {
         guard applied < steps.count else { return }
         let index = applied
-        logStart.append(log.count)
-        sampleStart.append(samples.count)
+        logStart.append(Int32(log.count))
+        sampleStart.append(Int32(samples.count))
         beforeLast = world
         switch steps[index].kind {
         case .event(let e):
@@ -135,7 +176,7 @@ public struct History: Sendable {
             for (t, after) in produced { record(t, after: after, step: index) }
         case .expect(let x):
             let (ok, found) = Expectations.check(x, in: world)
-            log.append(LogEntry(time: world.now, actor: .person, text: x.flowText, outputs: [], why: [], refusal: nil,
+            log.append(LogEntry(time: world.now, actor: .person, event: nil, label: x.flowText, outputs: [], why: [], refusal: nil,
                                 expectation: (ok, found), step: index))
         }
         applied += 1
@@ -149,8 +190,8 @@ public struct History: Sendable {
     public mutating func undo() {
         guard applied > 0 else { return }
         applied -= 1
-        log.removeSubrange(logStart[applied]...)
-        samples.removeSubrange(sampleStart[applied]...)
+        log.removeSubrange(Int(logStart[applied])...)
+        samples.removeSubrange(Int(sampleStart[applied])...)
         logStart.removeLast()
         sampleStart.removeLast()
         if let before = beforeLast {
@@ -180,8 +221,8 @@ public struct History: Sendable {
            let before = beforeLast {
             // Re-run the growing wait from the world before it.
             applied -= 1
-            log.removeSubrange(logStart[applied]...)
-            samples.removeSubrange(sampleStart[applied]...)
+            log.removeSubrange(Int(logStart[applied])...)
+            samples.removeSubrange(Int(sampleStart[applied])...)
             logStart.removeLast()
             sampleStart.removeLast()
             world = before
@@ -202,9 +243,15 @@ public struct History: Sendable {
     mutating func record(_ t: Transition, after: World, step: Int) {
         let tap: Bool
         if case .user(.tap) = t.event, !t.isRefused { tap = true } else { tap = false }
-        log.append(LogEntry(time: t.time, actor: t.event.actor, text: t.event.flowText, outputs: t.outputs,
+        log.append(LogEntry(time: t.time, actor: t.event.actor, event: t.event, label: nil, outputs: t.outputs,
                             why: t.why, refusal: t.refusal, expectation: nil, step: step))
-        samples.append(Sample(after, time: t.time, callback: !t.callbacks.isEmpty, tap: tap))
+        var sample = Sample(after, time: t.time, callback: !t.callbacks.isEmpty, tap: tap)
+        // Share the sessions list with the previous sample when it did not change (one buffer, not two).
+        if let previous = samples.last, previous.sessions.count == sample.sessions.count,
+           zip(previous.sessions, sample.sessions).allSatisfy({ $0.id == $1.id && $0.state == $1.state }) {
+            sample.sessions = previous.sessions
+        }
+        samples.append(sample)
     }
 
     /// The flow of everything applied so far: configuration first, then the steps.

@@ -338,7 +338,11 @@ struct Renderer {
         let scale = ExplorerState.zooms[s.zoomIndex]
         let end = s.timelineEnd ?? max(w.now, cols * scale / 2)
         let start = end - cols * scale
-        let samples = s.history.samples
+        let all = s.history.samples
+        // Only the samples the bars can show: the one in force at the left edge, and those after it.
+        var lo = 0, hi = all.count
+        while lo < hi { let mid = (lo + hi) / 2; if all[mid].time < start { lo = mid + 1 } else { hi = mid } }
+        let samples = Array(all[max(0, lo - 1)...])
         // For each column, the sample in force at the column's end.
         var colSample = [Int?](repeating: nil, count: cols)
         var idx = 0
@@ -437,11 +441,19 @@ struct Renderer {
 
     mutating func drawLog(_ r: (x: Int, y: Int, w: Int, h: Int)) {
         // Plain waits of the running clock are the clock itself; the log shows what happened.
-        let entries = s.history.log.filter {
-            s.logFilter.matches($0) && !($0.text.hasPrefix("wait ") && $0.outputs.isEmpty && $0.why.isEmpty && $0.refusal == nil)
+        // Newest last; walk back from the end only as far as the pane shows.
+        var visible: [LogEntry] = []
+        var skip = s.logScroll
+        var i = s.history.log.count - 1
+        while i >= 0 && visible.count < r.h {
+            let e = s.history.log[i]
+            i -= 1
+            guard s.logFilter.matches(e), !e.isPlainWait else { continue }
+            if skip > 0 { skip -= 1; continue }
+            visible.append(e)
         }
-        let end = max(0, entries.count - s.logScroll)
-        let visible = entries[max(0, end - r.h)..<end]
+        visible.reverse()
+        let entries = visible
         var y = r.y
         for e in visible {
             var text = formatClock(e.time).leftPadded(7) + " " + e.actor.rawValue.padded(7) + " " + e.text

@@ -44,7 +44,7 @@ public enum Keymap {
         Binding(keys: [.char("x")], keyLabel: "x", label: "force quit", command: .step(.user(.forceQuit)), context: .normal, inFooter: false),
         Binding(keys: [.char("T")], keyLabel: "T", label: "system terminate", command: .step(.system(.terminate)), context: .normal, inFooter: false),
         Binding(keys: [.char("L")], keyLabel: "L", label: "system relaunch", command: .step(.system(.relaunch)), context: .normal, inFooter: false),
-        Binding(keys: [.char("l")], keyLabel: "l", label: "Location Services on/off", command: .step(.user(.settingsLocationServices(false))), context: .normal, inFooter: false),
+        Binding(keys: [.char("l")], keyLabel: "l", label: "Location Services on/off", command: .locationServicesSwitch, context: .normal, inFooter: false),
         Binding(keys: [.char("p")], keyLabel: "p", label: "Precise on/off (Settings)", command: .preciseSwitch, context: .normal, inFooter: false),
 
         Binding(keys: [.char(" ")], keyLabel: "Space", label: "pause/run", command: .togglePause, context: .always, inFooter: true),
@@ -132,10 +132,9 @@ extension ExplorerState {
     public mutating func perform(_ command: Command) -> [Effect] {
         switch command {
         case .step(let event):
-            if case .user(.settingsLocationServices) = event {
-                return apply(.event(.user(.settingsLocationServices(!world.locationServicesOn))))
-            }
             return apply(.event(event))
+        case .locationServicesSwitch:
+            return apply(.event(.user(.settingsLocationServices(!world.locationServicesOn))))
         case .preciseSwitch:
             return apply(.event(.user(.settingsPrecise(!world.record.precise))))
         case .undo:

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LocflowCore
+import LocflowExplorer
 import LocflowFlow
 
 /// `locflow bench`: measures the model and the checker. Run it from a release build.
@@ -24,6 +25,8 @@ enum Bench {
         #if DEBUG
         io.err("locflow bench: this is a debug build; figures are only meaningful with `swift build -c release`")
         #endif
+
+        let explorerOK = benchExplorer(io: io)
 
         // (a) A seeded random walk of legal events through the model.
         var perEvent: [Double] = []
@@ -54,7 +57,38 @@ enum Bench {
         io.out(String(format: "check: generated flow of %d lines in %.3f s; peak memory %.1f MB (%.1f MB before); %@",
                       text.split(separator: "\n").count, seconds, after, before,
                       out.split(separator: "\n").last.map(String.init) ?? "?"))
-        return code == 0 ? 0 : 1
+        return code == 0 && explorerOK ? 0 : 1
+    }
+
+    /// (c) render a 200x60 frame with 10,000 events in the history; (d) memory after 100,000 events.
+    static func benchExplorer(io: CommandIO) -> Bool {
+        var state = ExplorerState(config: AppConfig(), width: 200, height: 60)
+        state.speedIndex = 0
+        var walk = RandomWalk(seed: 9)
+        func feed(_ n: Int) {
+            for _ in 0..<n {
+                let e = walk.nextEvent()
+                walk.world.step(e) { _, _ in }
+                _ = state.perform(.step(e))
+            }
+        }
+        feed(10_000)
+        var times: [Double] = []
+        for _ in 0..<50 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let frame = render(state, glyphs: .unicode)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            precondition(frame.width == 200)
+        }
+        times.sort()
+        io.out(String(format: "explorer: render 200x60 with %d log entries: median %.3f ms (max %.3f ms)",
+                      state.history.log.count, times[times.count / 2], times.last!))
+        let before = peakMemoryMB()
+        feed(90_000)
+        _ = render(state, glyphs: .unicode)
+        io.out(String(format: "explorer: %d steps (%d log entries) in the history; peak memory %.1f MB (%.1f MB before)",
+                      state.history.applied, state.history.log.count, peakMemoryMB(), before))
+        return true
     }
 
     /// A long flow of realistic blocks whose expectations hold on every repetition.
