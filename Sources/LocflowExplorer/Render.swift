@@ -336,7 +336,7 @@ struct Renderer {
         let cols = r.w - labelW
         guard cols > 8 else { return }
         let scale = ExplorerState.zooms[s.zoomIndex]
-        let end = s.timelineEnd ?? max(w.now, cols * scale / 2)
+        let end = s.timelineEnd ?? max(w.now + 2 * scale, cols * scale / 2)
         let start = end - cols * scale
         let all = s.history.samples
         // Only the samples the bars can show: the one in force at the left edge, and those after it.

@@ -147,7 +147,9 @@ extension ExplorerState {
             let before = world
             history.redo()
             noteDiagnosticChanges(before)
-            say("step \(history.applied) of \(history.steps.count): \(history.steps[history.applied - 1].flowText)")
+            let step = history.steps[history.applied - 1]
+            say("step \(history.applied) of \(history.steps.count)" + (step.line.map { " (line \($0))" } ?? "") + ": \(step.flowText)"
+                + (step.caption.map { "  # \($0)" } ?? ""))
             return recordSteps()
         case .togglePause:
             speedIndex = isPaused ? 1 : 0

@@ -9,8 +9,17 @@ import LocflowFlow
 enum Bench {
     static func main(_ args: [String], io: CommandIO) -> Int32 {
         var events = 1_000_000, lines = 100_000, runs = 5
+        var only: String?
         var i = 0
         while i < args.count {
+            if args[i] == "--only" {
+                guard i + 1 < args.count, ["model", "check", "explorer"].contains(args[i + 1]) else {
+                    return CLI.usageError("bench: --only takes model, check or explorer")
+                }
+                only = args[i + 1]
+                i += 2
+                continue
+            }
             guard i + 1 < args.count, let n = Int(args[i + 1]), n > 0 else {
                 return CLI.usageError("bench: \(args[i]) needs a positive number")
             }
@@ -26,12 +35,13 @@ enum Bench {
         io.err("locflow bench: this is a debug build; figures are only meaningful with `swift build -c release`")
         #endif
 
-        let explorerOK = benchExplorer(io: io)
+        let explorerOK = only == nil || only == "explorer" ? benchExplorer(io: io) : true
+        if only == "explorer" { return explorerOK ? 0 : 1 }
 
         // (a) A seeded random walk of legal events through the model.
         var perEvent: [Double] = []
         var transitions = 0
-        for run in 0..<runs {
+        for run in 0..<(only == "check" ? 0 : runs) {
             var walk = RandomWalk(seed: 42 &+ UInt64(run))
             let start = DispatchTime.now().uptimeNanoseconds
             transitions = walk.run(events)
@@ -39,9 +49,11 @@ enum Bench {
             perEvent.append(ns / Double(events))
         }
         perEvent.sort()
-        let median = perEvent[perEvent.count / 2]
-        io.out(String(format: "model: random walk of %d legal events (%d transitions incl. timers): median %.0f ns/event over %d runs (min %.0f, max %.0f)",
-                      events, transitions, median, runs, perEvent.first!, perEvent.last!))
+        if !perEvent.isEmpty {
+            io.out(String(format: "model: random walk of %d legal events (%d transitions incl. timers): median %.0f ns/event over %d runs (min %.0f, max %.0f)",
+                          events, transitions, perEvent[perEvent.count / 2], runs, perEvent.first!, perEvent.last!))
+        }
+        if only == "model" { return 0 }
 
         // (b) check of a generated flow.
         let text = generatedFlow(lines: lines)

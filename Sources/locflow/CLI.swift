@@ -45,11 +45,14 @@ enum CLI {
         options, background modes, and each key that iOS ignores or reads differently.
         """,
         "bench": """
-        usage: locflow bench [--events N] [--lines N] [--runs N]
+        usage: locflow bench [--events N] [--lines N] [--runs N] [--only model|check|explorer]
 
         Measures (a) a seeded random walk of N legal events through the model (default
-        1,000,000; ns per event, median of --runs, default 5) and (b) checking a generated flow
-        of --lines lines (default 100,000; seconds and peak memory). Build with -c release.
+        1,000,000; ns per event, median of --runs, default 5), (b) checking a generated flow
+        of --lines lines (default 100,000; seconds and peak memory), and (c) the explorer:
+        rendering a 200x60 frame with 10,000 events in the history, and peak memory after
+        100,000 events. Peak memory is the process's: use --only for a part's own figure.
+        Build with -c release; tools/first-frame.py measures the time to the first frame.
         """,
         "open": """
         usage: locflow open FILE.flow [explorer options]
