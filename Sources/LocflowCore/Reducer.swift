@@ -412,6 +412,7 @@ extension World {
     mutating func locationButton(_ t: inout Transition) {
         guard profile.hasLocationButton else { return t.note(.locationButtonUnavailable, profile.platform.displayName) }
         guard lifecycle == .foreground else { return t.note(.locationButtonNeedsForeground) }
+        if let p = prompt { return t.note(.locationButtonCovered, "the \(p.kind.rawValue) prompt") }
         if status.isAuthorized && !record.temporaryGrant { return t.note(.locationButtonAlreadyAuthorized) }
         if restricted || !locationServicesOn { return t.note(.locationButtonBlocked) }
         if record.locationButtonApproved {
@@ -805,6 +806,19 @@ extension World {
         }
         // Session goals ask; then the next prompt in the queue comes up.
         if profile.hasServiceSessions && lifecycle == .foreground { pursueGoals(&t) }
+        // A waiting prompt whose question has been answered meanwhile (in Settings, say) is withdrawn.
+        if !promptQueue.isEmpty {
+            var kept: [Prompt] = []
+            for p in promptQueue {
+                guard let why = withdrawal(of: p) else { kept.append(p); continue }
+                t.note(.promptWithdrawn, "\(p.kind.rawValue): \(why)")
+                if case .temporaryRequest = p.origin, completion == .pending {
+                    completion = .promptDeclined
+                    t.emit(.completion(.promptDeclined))
+                }
+            }
+            if kept.count != promptQueue.count { promptQueue = kept }
+        }
         if prompt == nil, let i = promptQueue.firstIndex(where: { $0.isSystemInitiated || lifecycle == .foreground }) {
             let p = promptQueue.remove(at: i)
             prompt = p
@@ -815,6 +829,26 @@ extension World {
             lastError = .denied
             t.emit(.error(.denied))
         }
+    }
+
+    /// Why a waiting prompt no longer has a question to ask, or nil while it still has.
+    func withdrawal(of p: Prompt) -> String? {
+        let st = status
+        switch p.kind {
+        case .whenInUse, .legacyWhenInUse, .legacyAlways, .locationButton:
+            if st != .notDetermined && !(p.kind == .locationButton && st == .denied) { return "the status is now \(st.rawValue)" }
+        case .alwaysUpgrade:
+            if st != .authorizedWhenInUse && !isProvisionalAlways { return "the status is now \(st.rawValue)" }
+            if isTemporaryWhenInUse { return "the app holds only a temporary grant" }
+        case .temporaryFullAccuracy:
+            if !st.isAuthorized { return "the status is now \(st.rawValue)" }
+            if accuracy == .fullAccuracy { return "accuracy is already full" }
+        case .backgroundReminder:
+            if !isPermanentAlways { return "the app no longer has Always" }
+        case .servicesOff:
+            if locationServicesOn { return "Location Services are on" }
+        }
+        return nil
     }
 
     /// iOS 18 session goals: Core Location asks, when it can, for what the held sessions need. [A S7, S8b]

@@ -24,10 +24,10 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case temporaryFullAccuracyGranted, temporaryFullAccuracyDeclined, completionNilWhenShown, temporaryFullAccuracyEnds
     case reminderShown, reminderNeedsAlways, reminderDowngrade, reminderKeep
     case servicesOffSettings, servicesOffCancel
-    case promptWaitsForForeground, promptDismissedByLeaving
+    case promptWaitsForForeground, promptDismissedByLeaving, promptWithdrawn
     // Allow Once, location button
     case allowOnceExpires, allowOnceEndsWithProcess
-    case locationButtonUnavailable, locationButtonNeedsForeground, locationButtonAlreadyAuthorized, locationButtonBlocked
+    case locationButtonUnavailable, locationButtonNeedsForeground, locationButtonCovered, locationButtonAlreadyAuthorized, locationButtonBlocked
     case locationButtonFirstTap, locationButtonConfirmed, locationButtonCancelled, locationButtonGrant
     // Settings
     case settingsUnlisted, settingsRestricted, settingsOptionNotOffered, settingsLeavesApp, settingsSameChoice
@@ -127,10 +127,12 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .servicesOffCancel: ("The warning is dismissed; Location Services stay off", "I")
         case .promptWaitsForForeground: ("The app left the foreground: its prompt goes away and comes back when the app returns (assumption promptReturnsAfterBackground)", "A S2; I")
         case .promptDismissedByLeaving: ("The app left the foreground: its prompt is dismissed without an answer", "I")
+        case .promptWithdrawn: ("A waiting prompt is withdrawn: its question was answered meanwhile", "I")
         case .allowOnceExpires: ("The Allow Once grant runs out after allowOnceGrace not in use: the status returns to notDetermined", "A S1, S2; D S20, S21; I allowOnceGrace")
         case .allowOnceEndsWithProcess: ("The Allow Once grant ends with the process", "D S20, S21")
         case .locationButtonUnavailable: ("CLLocationButton needs iOS 15 and is ignored on visionOS", "A S30")
         case .locationButtonNeedsForeground: ("The person can tap the app's button only while the app is in the foreground", "I")
+        case .locationButtonCovered: ("A system prompt covers the app: its button cannot be tapped", "I")
         case .locationButtonAlreadyAuthorized: ("The app is already authorized: the button just gets a location", "A S30; I")
         case .locationButtonBlocked: ("Location is restricted or off: the button cannot grant anything", "I")
         case .locationButtonFirstTap: ("The first tap of a CLLocationButton asks the person to confirm", "A S30")

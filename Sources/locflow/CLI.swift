@@ -11,10 +11,14 @@ enum CLI {
            locflow check FILE|DIR...            run flows and check their expectations
            locflow run FILE [--format text|json]  print a flow's trace
            locflow inspect PLIST [--strings FILE] [--platform P]  what iOS would do with an Info.plist
+           locflow explore [config options] [--depth N] [--format text|dot|mermaid|json]
+                                                every reachable state, with invariants checked
+           locflow paths --to "status=S settings=C ..." [config options] [--max N]
+                                                the shortest flow to each matching state
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow help [COMMAND]               this text, or a command's
 
-    explorer options: --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
+    config options (explorer, explore, paths): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
     """
 
@@ -53,6 +57,27 @@ enum CLI {
         rendering a 200x60 frame with 10,000 events in the history, and peak memory after
         100,000 events. Peak memory is the process's: use --only for a part's own figure.
         Build with -c release; tools/first-frame.py measures the time to the first frame.
+        """,
+        "explore": """
+        usage: locflow explore [--platform P] [--plist F] [--strings F] [--assume N=V] [--depth N]
+                               [--format text|dot|mermaid|json]
+
+        Walks breadth-first through every state reachable from the start over all the person's,
+        the app's and the system's actions (at most two explicit sessions, waits of 5s, 10s, 1m
+        and 10m, and --depth steps from the start: default 5, or all). A state is what the person and the app can observe. Prints the number of
+        states and edges and checks invariants on every state; a broken invariant exits 1 and
+        prints the shortest .flow that reaches it. dot renders with Graphviz, mermaid
+        (stateDiagram-v2) in a Markdown viewer, json is JSON Lines (states, then edges).
+        """,
+        "paths": """
+        usage: locflow paths --to "KEY=VALUE ..." [--platform P] [config options] [--max N] [--depth N]
+
+        Prints, for each reachable state where every condition holds, the shortest .flow that
+        reaches it (at most --max, default 10, shortest first), ending with expect lines for the
+        conditions, so it runs as it is with locflow check. Keys: status, accuracy, settings,
+        precise, prompt, lifecycle, inUse, indicator, locationServicesEnabled, completion, error,
+        delivering.SOURCE, session.a, session.b.
+        Example: locflow paths --to "status=authorizedAlways settings=whileUsing"
         """,
         "open": """
         usage: locflow open FILE.flow [explorer options]
@@ -125,12 +150,50 @@ enum CLI {
             return Commands.inspect(files[0], strings: strings, platform: platform, io: io)
         case "bench":
             return Bench.main(rest, io: io)
+        case "explore", "paths":
+            var o = Explorer.Options()
+            var configArgs: [String] = []
+            var depth: Int? = 5
+            var format = Commands.GraphFormat.text
+            var to: String?
+            var max = 10
+            var i = 0
+            while i < rest.count {
+                let a = rest[i]
+                func next() -> String? { i + 1 < rest.count ? rest[i + 1] : nil }
+                switch a {
+                case "--depth":
+                    guard let v = next(), v == "all" || Int(v).map({ $0 >= 0 }) == true else { return usageError("\(command): --depth takes a number or all") }
+                    depth = Int(v); i += 2
+                case "--format" where command == "explore":
+                    guard let v = next(), let f = Commands.GraphFormat(rawValue: v) else { return usageError("explore: --format is text, dot, mermaid or json") }
+                    format = f; i += 2
+                case "--to" where command == "paths":
+                    guard let v = next() else { return usageError("paths: --to needs conditions, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
+                    to = v; i += 2
+                case "--max" where command == "paths":
+                    guard let v = next(), let n = Int(v), n > 0 else { return usageError("paths: --max takes a number") }
+                    max = n; i += 2
+                case "--platform", "--plist", "--strings", "--assume":
+                    guard let v = next() else { return usageError("\(command): \(a) needs a value") }
+                    configArgs += [a, v]; i += 2
+                default:
+                    return usageError("\(command): unknown option \(a)")
+                }
+            }
+            if let problem = Explorer.parse(configArgs, into: &o) { return usageError("\(command): \(problem)") }
+            let config = o.builder.finish()
+            if command == "explore" {
+                return Commands.explore(config: config, configLines: o.configLines, depth: depth, format: format, io: io)
+            }
+            guard let to else { return usageError("paths: --to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
+            return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, depth: depth, io: io)
         case "open":
             guard let file = rest.first, !file.hasPrefix("--") else { return usageError("open: give a .flow file") }
             return Explorer.launch(args: Array(rest.dropFirst()), flow: file)
         default:
             if command.hasPrefix("--") { return Explorer.launch(args: args, flow: nil) }
-            let commands = ["check", "run", "inspect", "bench", "open", "help"]
+            let commands = ["check", "run", "inspect", "bench", "open", "explore", "paths", "help"]
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
             return usageError(msg)
