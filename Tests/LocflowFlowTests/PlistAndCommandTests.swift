@@ -284,3 +284,53 @@ struct InvariantTests {
         }
     }
 }
+
+@Suite("explore and paths")
+struct ExploreTests {
+    @Test func ios12ClosesWithoutBrokenInvariants() {
+        var config = AppConfig()
+        config.platform = .ios12
+        var e = Explorer(config: config, bounds: Explorer.Bounds(depth: nil))
+        e.run()
+        #expect(e.violations.isEmpty)
+        #expect(e.observations.count > 50)
+        #expect(!e.truncated)
+    }
+
+    @Test func aBrokenInvariantGivesTheShortestFlow() {
+        var e = Explorer(config: AppConfig(), bounds: Explorer.Bounds(depth: 3))
+        e.run { w in w.isProvisionalAlways ? ["provisional"] : [] }
+        let v = e.violations.first!
+        #expect(e.path(to: v.state) == [.app(.requestAlwaysAuthorization), .user(.tap("Allow While Using App"))])
+    }
+
+    @Test func pathsPrintsRunnableFlows() throws {
+        let s = Scratch()
+        let r = capture { Commands.paths(config: AppConfig(), configLines: ["platform ios18"],
+                                        to: "status=authorizedAlways settings=whileUsing", max: 1, depth: 3, io: $0) }
+        #expect(r.code == 0)
+        #expect(r.out.contains("app requestAlwaysAuthorization\nuser tap \"Allow While Using App\"\nexpect status authorizedAlways\nexpect settings whileUsing"))
+        let flow = r.out.split(separator: "\n").filter { !$0.hasPrefix("# ---") }.dropFirst().joined(separator: "\n")
+        let path = s.write("p.flow", flow + "\n")
+        let check = capture { Commands.check([path], quiet: true, io: $0) }
+        #expect(check.code == 0 && check.out.hasSuffix("2 passed, 0 failed\n"), "\(check.out)\(flow)")
+    }
+
+    @Test func conditionErrors() {
+        #expect(throws: FlowError.self) { try StateCondition.parse("stauts=denied") }
+        do { _ = try StateCondition.parse("status=denyed") } catch {
+            #expect(error.message.contains("(did you mean 'denied'?)"))
+        }
+    }
+
+    @Test func graphFormats() {
+        var config = AppConfig()
+        config.platform = .ios12
+        let dot = capture { Commands.explore(config: config, configLines: [], depth: 1, format: .dot, io: $0) }
+        #expect(dot.out.hasPrefix("digraph locflow {"))
+        #expect(dot.out.contains("s0 -> s1 [label="))
+        let mermaid = capture { Commands.explore(config: config, configLines: [], depth: 1, format: .mermaid, io: $0) }
+        #expect(mermaid.out.hasPrefix("stateDiagram-v2\n  [*] --> s0\n"))
+        #expect(mermaid.err.contains("every invariant holds"))
+    }
+}
