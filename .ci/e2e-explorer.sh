@@ -82,4 +82,14 @@ wait_for "system prompt: whenInUse"
 step "open a flow, step forward and back"
 tmx send-keys -t e2e q
 wait_for "EXIT=0"
-echo "e2e: 8 passed, 0 failed"
+
+# A tour plays by itself, with captions.
+tmx send-keys -t e2e "clear; $bin play $PWD/Assets/tours/2-allow-once-running-out.flow --step-delay 300ms; echo EXIT=\$?" Enter
+wait_for "The person allows it once."
+wait_for "So the app must ask again." 20
+tmx send-keys -t e2e " "
+wait_for "tour paused"
+tmx send-keys -t e2e q
+wait_for "EXIT=0"
+step "a tour plays with its captions and pauses"
+echo "e2e: 9 passed, 0 failed"

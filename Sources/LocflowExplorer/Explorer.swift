@@ -115,6 +115,15 @@ public struct ExplorerState: Sendable {
     public var wallNow = 0
     var lastTick: Int?
     var virtualRemainder = 0.0
+    /// `locflow play`: steps forward by itself, pausable, with each step's caption.
+    public struct Autoplay: Sendable {
+        public var every: Int
+        public var paused = false
+        public var nextAt: Int?
+        public init(every: Int) { self.every = every }
+    }
+    public var autoplay: Autoplay?
+
     /// When (wall ms) each diagnostic property last changed: "source.property".
     public var diagnosticChangedAt: [String: Int] = [:]
     public static let highlightMs = 3_000
@@ -134,8 +143,9 @@ public struct ExplorerState: Sendable {
     /// The wall time until which the view changes by itself (a highlight fading), so an idle,
     /// paused explorer can sleep until then and use no CPU.
     public var nextWakeUp: Int? {
-        let fading = diagnosticChangedAt.values.map { $0 + Self.highlightMs }.filter { $0 > wallNow }
-        return fading.min()
+        var times = diagnosticChangedAt.values.map { $0 + Self.highlightMs }.filter { $0 > wallNow }
+        if let a = autoplay, !a.paused, history.canRedo { times.append(a.nextAt ?? wallNow) }
+        return times.min()
     }
 }
 

@@ -60,7 +60,8 @@ struct Renderer {
 
     mutating func drawTitle() {
         f.fill(0, 0, s.width, 1, " ", .title)
-        let clock = s.isPaused ? "\(g.pause) paused" : "\(g.play) \(s.speed)x"
+        var clock = s.isPaused ? "\(g.pause) paused" : "\(g.play) \(s.speed)x"
+        if let a = s.autoplay { clock = a.paused ? "\(g.pause) tour paused" : "\(g.play) playing the tour" }
         let d = g.dot
         var left = " locflow \(d) \(w.info.appName) \(d) \(w.profile.platform.displayName) \(d) \(formatClock(w.now / 1000 * 1000)) \(clock)"
         if s.recording { left += " \(d) \(g.radioOn) REC" }

@@ -96,6 +96,22 @@ extension ExplorerState {
         case .tick(let wall):
             wallNow = wall
             defer { lastTick = wall }
+            if var a = autoplay, !a.paused, history.canRedo {
+                guard let next = a.nextAt else {
+                    a.nextAt = wall + a.every
+                    autoplay = a
+                    return []
+                }
+                if wall >= next {
+                    a.nextAt = wall + a.every
+                    autoplay = a
+                    let effects = perform(.redo)
+                    let step = history.steps[history.applied - 1]
+                    say(step.caption ?? step.flowText)
+                    if !history.canRedo { message = (message ?? "") + "   (end of the flow: Space or u to go back, q to quit)" }
+                    return effects
+                }
+            }
             guard let last = lastTick, !isPaused else { return [] }
             virtualRemainder += Double(wall - last) * Double(speed)
             let ms = Int(virtualRemainder)
@@ -152,6 +168,13 @@ extension ExplorerState {
                 + (step.caption.map { "  # \($0)" } ?? ""))
             return recordSteps()
         case .togglePause:
+            if var a = autoplay {
+                a.paused.toggle()
+                a.nextAt = wallNow + a.every
+                autoplay = a
+                say(a.paused ? "paused: Space plays on, r and u step" : "playing")
+                return []
+            }
             speedIndex = isPaused ? 1 : 0
             history.finishClockWait()
             say(isPaused ? "paused" : "running at \(speed)x")

@@ -1,5 +1,6 @@
 import Foundation
 import LocflowCore
+import LocflowExplorer
 import LocflowFlow
 
 /// The command line: thin; it wires the rooms together.
@@ -15,6 +16,8 @@ enum CLI {
                                                 every reachable state, with invariants checked
            locflow paths --to "status=S settings=C ..." [config options] [--max N]
                                                 the shortest flow to each matching state
+           locflow play FILE.flow [--step-delay 2s]  autoplay a flow in the explorer, with captions
+           locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N]  an asciicast v2 recording
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow help [COMMAND]               this text, or a command's
 
@@ -78,6 +81,20 @@ enum CLI {
         precise, prompt, lifecycle, inUse, indicator, locationServicesEnabled, completion, error,
         delivering.SOURCE, session.a, session.b.
         Example: locflow paths --to "status=authorizedAlways settings=whileUsing"
+        """,
+        "play": """
+        usage: locflow play FILE.flow [--step-delay 2s] [explorer options]
+
+        Autoplays a flow in the explorer for demos: one step every --step-delay (default 2.5s),
+        with the step's comment (beside it, or the comment lines just above it) as the caption.
+        Space pauses and resumes; r and u step by hand; q quits.
+        """,
+        "record": """
+        usage: locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N] [--no-captions]
+
+        Replays a flow through the explorer's renderer and writes an asciicast v2 recording
+        (asciinema play demo.cast) with a marker per step. Time is virtual: two seconds per step
+        divided by --speed (default 1), so the same flow, size and speed give the same bytes.
         """,
         "open": """
         usage: locflow open FILE.flow [explorer options]
@@ -188,12 +205,14 @@ enum CLI {
             }
             guard let to else { return usageError("paths: --to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
             return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, depth: depth, io: io)
-        case "open":
-            guard let file = rest.first, !file.hasPrefix("--") else { return usageError("open: give a .flow file") }
-            return Explorer.launch(args: Array(rest.dropFirst()), flow: file)
+        case "open", "play":
+            guard let file = rest.first, !file.hasPrefix("--") else { return usageError("\(command): give a .flow file") }
+            return Explorer.launch(args: Array(rest.dropFirst()), flow: file, autoplay: command == "play")
+        case "record":
+            return record(rest, io: io)
         default:
             if command.hasPrefix("--") { return Explorer.launch(args: args, flow: nil) }
-            let commands = ["check", "run", "inspect", "bench", "open", "explore", "paths", "help"]
+            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "explore", "paths", "help"]
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
             return usageError(msg)
@@ -203,5 +222,51 @@ enum CLI {
     static func usageError(_ message: String) -> Int32 {
         CommandIO.standard.err("locflow: \(message)\n\n\(usage)")
         return 2
+    }
+}
+
+extension CLI {
+    /// `locflow record FILE.flow -o demo.cast [--size WxH] [--speed N] [--no-captions]`.
+    static func record(_ args: [String], io: CommandIO) -> Int32 {
+        var file: String?, output: String?
+        var width = 120, height = 40
+        var speed = 1.0
+        var captions = true
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            func next() -> String? { i + 1 < args.count ? args[i + 1] : nil }
+            switch a {
+            case "-o", "--output":
+                guard let v = next() else { return usageError("record: -o needs a file name") }
+                output = v; i += 2
+            case "--size":
+                let parts = (next() ?? "").split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, parts[0] >= minimumSize.width, parts[1] >= minimumSize.height, parts[0] <= 500, parts[1] <= 200 else {
+                    return usageError("record: --size is WIDTHxHEIGHT, at least \(minimumSize.width)x\(minimumSize.height), e.g. 120x40")
+                }
+                width = parts[0]; height = parts[1]; i += 2
+            case "--speed":
+                guard let v = next(), let n = Double(v), n > 0 else { return usageError("record: --speed takes a positive number") }
+                speed = n; i += 2
+            case "--no-captions":
+                captions = false; i += 1
+            default:
+                if a.hasPrefix("-") || file != nil { return usageError("record: unexpected \(a)") }
+                file = a; i += 1
+            }
+        }
+        guard let file else { return usageError("record: give a .flow file") }
+        guard let output else { return usageError("record: give the output file with -o demo.cast") }
+        var o = Explorer.Options()
+        guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
+        let cast = Recording.asciicast(flow: flow, config: o.builder.finish(), configLines: o.configLines,
+                                       width: width, height: height, speed: speed, captions: captions)
+        guard FileManager.default.createFile(atPath: output, contents: Data(cast.utf8)) else {
+            io.err("locflow record: cannot write \(output)")
+            return 2
+        }
+        io.out("locflow record: \(output): \(width)x\(height), \(cast.split(separator: "\n").count - 1) events")
+        return 0
     }
 }

@@ -56,39 +56,55 @@ enum Explorer {
         return nil
     }
 
-    static func launch(args: [String], flow path: String?) -> Int32 {
+    /// Reads a flow for the explorer: its configuration into `o`, its steps as history steps.
+    static func loadFlow(_ path: String, into o: inout Options) -> (Flow, [HistoryStep])? {
+        let flow: Flow
+        do { flow = try Commands.load(path) } catch {
+            CommandIO.standard.err(error.description)
+            return nil
+        }
+        let dir = (path as NSString).deletingLastPathComponent
+        o.builder = ConfigBuilder(baseDirectory: dir.isEmpty ? "." : dir)
+        for line in flow.config {
+            guard case .config(var c) = line.statement else { continue }
+            do { try o.builder.apply(c, at: SourceLocation(file: path, line: line.line, column: 1)) } catch {
+                CommandIO.standard.err(error.description)
+                return nil
+            }
+            // Paths in a recording are absolute, so it runs from anywhere.
+            if case .plist(let p) = c { c = .plist(o.builder.absolute(p)) }
+            if case .strings(let p) = c { c = .strings(o.builder.absolute(p)) }
+            o.configLines.append(c.flowText)
+        }
+        let steps: [HistoryStep] = flow.body.compactMap { line in
+            switch line.statement {
+            case .step(let e): HistoryStep(.event(e), line: line.line, caption: line.comment)
+            case .expect(let x): HistoryStep(.expect(x), line: line.line, caption: line.comment)
+            case .config: nil
+            }
+        }
+        return (flow, steps)
+    }
+
+    static func launch(args: [String], flow path: String?, autoplay: Bool = false) -> Int32 {
         var o = Options()
         var steps: [HistoryStep] = []
         var title: String?
-        if let path {
-            let flow: Flow
-            do { flow = try Commands.load(path) } catch {
-                CommandIO.standard.err(error.description)
-                return 2
+        var rest = args
+        var stepDelay = 2_500
+        if let i = rest.firstIndex(of: "--step-delay") {
+            guard i + 1 < rest.count, let ms = parseDuration(rest[i + 1]), ms > 0 else {
+                return CLI.usageError("--step-delay takes a duration such as 2s or 1500ms")
             }
-            let dir = (path as NSString).deletingLastPathComponent
-            o.builder = ConfigBuilder(baseDirectory: dir.isEmpty ? "." : dir)
-            for line in flow.config {
-                guard case .config(var c) = line.statement else { continue }
-                do { try o.builder.apply(c, at: SourceLocation(file: path, line: line.line, column: 1)) } catch {
-                    CommandIO.standard.err(error.description)
-                    return 2
-                }
-                // Paths in a recording are absolute, so it runs from anywhere.
-                if case .plist(let p) = c { c = .plist(o.builder.absolute(p)) }
-                if case .strings(let p) = c { c = .strings(o.builder.absolute(p)) }
-                o.configLines.append(c.flowText)
-            }
-            for line in flow.body {
-                switch line.statement {
-                case .step(let e): steps.append(HistoryStep(.event(e), line: line.line, caption: line.comment))
-                case .expect(let x): steps.append(HistoryStep(.expect(x), line: line.line, caption: line.comment))
-                case .config: break
-                }
-            }
-            title = flow.description.first
+            stepDelay = ms
+            rest.removeSubrange(i...(i + 1))
         }
-        if let problem = parse(args, into: &o) {
+        if let path {
+            guard let (flow, loaded) = loadFlow(path, into: &o) else { return 2 }
+            steps = loaded
+            title = flow.description.isEmpty ? nil : flow.description.joined(separator: " ")
+        }
+        if let problem = parse(rest, into: &o) {
             return CLI.usageError(problem)
         }
         let config = o.builder.finish()
@@ -110,6 +126,10 @@ enum Explorer {
             state.history.load(steps)
             state.speedIndex = 0
             state.message = "opened \(path!)" + (title.map { ": \($0)" } ?? "") + " (\(steps.count) steps; r steps forward, u back)"
+        }
+        if autoplay {
+            state.autoplay = ExplorerState.Autoplay(every: stepDelay)
+            state.message = title ?? path
         }
         var recorder: FileHandle?
         var recordPath: String?
