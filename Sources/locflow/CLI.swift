@@ -18,6 +18,7 @@ enum CLI {
                                                 the shortest flow to each matching state
            locflow play FILE.flow [--step-delay 2s]  autoplay a flow in the explorer, with captions
            locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N]  an asciicast v2 recording
+           locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow help [COMMAND]               this text, or a command's
 
@@ -95,6 +96,15 @@ enum CLI {
         Replays a flow through the explorer's renderer and writes an asciicast v2 recording
         (asciinema play demo.cast) with a marker per step. Time is virtual: two seconds per step
         divided by --speed (default 1), so the same flow, size and speed give the same bytes.
+        """,
+        "report": """
+        usage: locflow report FILE.flow [-o report.md]
+
+        Writes a Markdown bug report: the configuration, the steps as a table with the time and
+        the state after each, the callbacks, the diagnostics, a text drawing of the session bars,
+        the rules that fired with their sources, and the flow itself to attach. Without -o it
+        prints to stdout. Exit: 0, 1 when an expectation failed (the report is still written),
+        2 when the flow cannot be read.
         """,
         "open": """
         usage: locflow open FILE.flow [explorer options]
@@ -210,9 +220,40 @@ enum CLI {
             return Explorer.launch(args: Array(rest.dropFirst()), flow: file, autoplay: command == "play")
         case "record":
             return record(rest, io: io)
+        case "report":
+            var file: String?, output: String?
+            var i = 0
+            while i < rest.count {
+                if rest[i] == "-o" || rest[i] == "--output" {
+                    guard i + 1 < rest.count else { return usageError("report: -o needs a file name") }
+                    output = rest[i + 1]; i += 2
+                } else if rest[i].hasPrefix("-") || file != nil {
+                    return usageError("report: unexpected \(rest[i])")
+                } else { file = rest[i]; i += 1 }
+            }
+            guard let file else { return usageError("report: give a .flow file") }
+            let flow: Flow
+            let text: String
+            do {
+                flow = try Commands.load(file)
+                text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? flow.text
+            } catch { io.err(error.description); return 2 }
+            let dir = (file as NSString).deletingLastPathComponent
+            do {
+                let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
+                if let output {
+                    guard FileManager.default.createFile(atPath: output, contents: Data(md.utf8)) else {
+                        io.err("locflow report: cannot write \(output)"); return 2
+                    }
+                    io.out("locflow report: wrote \(output)" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
+                } else {
+                    io.out(md)
+                }
+                return failed > 0 ? 1 : 0
+            } catch { io.err(error.description); return 2 }
         default:
             if command.hasPrefix("--") { return Explorer.launch(args: args, flow: nil) }
-            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "explore", "paths", "help"]
+            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "explore", "paths", "help"]
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
             return usageError(msg)

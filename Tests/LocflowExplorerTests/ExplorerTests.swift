@@ -205,3 +205,72 @@ struct ExplorerTests {
         #expect(TextWidth.columns(of: "항상 허용으로 변경") == 18)
     }
 }
+
+@Suite("Recordings and autoplay")
+struct RecordingTests {
+    let flowText = """
+        # A short demo.
+        app requestWhenInUseAuthorization  # The app asks.
+        user tap "Allow Once"              # Once only.
+        """
+
+    @Test func asciicastIsDeterministicWithAMarkerPerStep() throws {
+        let flow = try FlowParser.parse(flowText, file: "demo.flow")
+        let a = Recording.asciicast(flow: flow, config: AppConfig(), configLines: [], width: 80, height: 24, speed: 2, captions: true)
+        let b = Recording.asciicast(flow: flow, config: AppConfig(), configLines: [], width: 80, height: 24, speed: 2, captions: true)
+        #expect(a == b)
+        let lines = a.split(separator: "\n")
+        #expect(lines[0] == #"{"version":2,"width":80,"height":24,"title":"A short demo.","env":{"TERM":"xterm-256color","SHELL":"/bin/sh"}}"#)
+        #expect(lines.filter { $0.contains(#","m","#) } == [#"[1,"m","step 1: app requestWhenInUseAuthorization"]"#, #"[2,"m","step 2: user tap \"Allow Once\""]"#])
+        #expect(a.contains("Once only."))  // the caption is on screen
+    }
+
+    @Test func autoplayStepsOnItsOwnAndPauses() throws {
+        let flow = try FlowParser.parse(flowText, file: "demo.flow")
+        var s = ExplorerState(config: AppConfig())
+        s.speedIndex = 0
+        s.history.load(flow.body.map { line in
+            guard case .step(let e) = line.statement else { fatalError() }
+            return HistoryStep(.event(e), line: line.line, caption: line.comment)
+        })
+        s.autoplay = ExplorerState.Autoplay(every: 1000)
+        _ = s.update(.tick(0))
+        #expect(s.nextWakeUp == 1000)
+        _ = s.update(.tick(1000))
+        #expect(s.history.applied == 1 && s.message == "The app asks.")
+        _ = s.update(.key(.char(" ")))
+        _ = s.update(.tick(5000))
+        #expect(s.history.applied == 1)
+        #expect(s.nextWakeUp == nil)
+        _ = s.update(.key(.char(" ")))
+        _ = s.update(.tick(7000))
+        #expect(s.history.applied == 2 && s.world.status == .authorizedWhenInUse)
+    }
+}
+
+@Suite("Bug reports")
+struct ReportTests {
+    @Test func reportHasEverySection() throws {
+        let text = """
+            # Allow Once then Always.
+            app requestWhenInUseAuthorization
+            user tap "Allow Once"
+            app requestAlwaysAuthorization
+            expect prompt alwaysUpgrade
+            user background
+            wait 2m
+            """
+        let flow = try FlowParser.parse(text, file: "bug.flow")
+        let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: "bug.flow", baseDirectory: ".")
+        #expect(failed == 1)
+        for heading in ["# locflow report: bug.flow", "## Configuration", "## Steps", "## Callbacks", "## Diagnostics at the end",
+                        "## Session bars", "## Rules that fired", "## The flow"] {
+            #expect(md.contains(heading + "\n"), "missing \(heading)")
+        }
+        #expect(md.contains("- line 5: expected prompt alwaysUpgrade, found none"))
+        #expect(md.contains("| requestAlwaysAuthorization ignored: the app holds an Allow Once grant | A S1; D S28 | 1 | line 4 |"))
+        #expect(md.contains("| 1:10 | notDetermined | fullAccuracy |") == false)  // suspended: the callback is held
+        #expect(md.contains("timer: Allow Once runs out"))
+        #expect(md.contains("```\n" + text + "\n```"))
+    }
+}

@@ -1,0 +1,158 @@
+import LocflowCore
+import LocflowFlow
+
+/// The session bars of a finished history as text, zoomed so the whole flow fits.
+public func sessionBarsText(_ state: ExplorerState, width: Int, height: Int = 12) -> String {
+    var s = state
+    let cols = width - 4 - 14
+    let total = max(1, s.world.now)
+    s.zoomIndex = ExplorerState.zooms.firstIndex { $0 * (cols - 2) >= total } ?? (ExplorerState.zooms.count - 1)
+    let scale = ExplorerState.zooms[s.zoomIndex]
+    s.timelineEnd = max(cols * scale, s.world.now + 2 * scale)
+    var r = Renderer(s: s, g: .unicode, f: Frame(width: width, height: height))
+    r.drawPane(.sessions, (0, 0, width, height), focused: false)
+    return r.f.text.split(separator: "\n").map { String($0).replacingOccurrences("\u{258F}", "|") }
+        .map { $0.trimmingTrailingSpaces() }.joined(separator: "\n")
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+/// `locflow report`: a Markdown bug report for a flow.
+public enum Report {
+    public static func markdown(flow: Flow, flowText: String, file: String, baseDirectory: String) throws(FlowError) -> (text: String, failed: Int) {
+        let runner = FlowRunner(flow: flow, baseDirectory: baseDirectory)
+        let (config, findings) = try runner.makeConfig()
+        var rows: [String] = []
+        var callbacks: [String] = []
+        var rules: [Rule: (count: Int, firstLine: Int?, detail: String?)] = [:]
+        var ruleOrder: [Rule] = []
+        var lastLine: Int?
+        func esc(_ s: String) -> String { s.replacingOccurrences("|", "\\|").replacingOccurrences("\n", " ") }
+        var n = 0
+        let result = try runner.run(onEntry: { e in
+            let w = e.world, t = e.transition
+            if e.line != nil { lastLine = e.line }
+            n += 1
+            var what = e.isStart ? "start: the person launches the app" : t.event.flowText
+            if let r = t.refusal { what += " — **refused**: " + r.text }
+            let outputs = t.outputs.filter { if case .callback = $0 { false } else { true } }.map(\.text)
+            rows.append("| \(e.line.map(String.init) ?? "") | \(formatClock(t.time)) | `\(esc(what))` | \(w.status.rawValue) | \(w.accuracy.rawValue) | \(w.settingsChoice.rawValue) | \(w.prompt?.kind.rawValue ?? "none") | \(w.lifecycle.rawValue)\(w.inUse ? "" : " (not in use)") | \(esc(outputs.joined(separator: "; "))) |")
+            for c in t.callbacks {
+                callbacks.append("| \(formatClock(t.time)) | \(c.status.rawValue) | \(c.accuracy.rawValue) | \(e.line.map { "line \($0)" } ?? (e.isStart ? "launch" : "timer: \(what)")) |")
+            }
+            for why in t.why + (t.refusal.map { [$0] } ?? []) {
+                if rules[why.rule] == nil { ruleOrder.append(why.rule); rules[why.rule] = (0, e.line ?? lastLine, why.detail) }
+                rules[why.rule]!.count += 1
+            }
+        }, onExpect: { line, ok, message in
+            rows.append("| \(line.line) | | `\(esc(line.source))` | \(ok ? "✓ holds" : "✗ **fails**: " + esc(message ?? "")) | | | | | |")
+        })
+
+        // The session bars, from the explorer's renderer.
+        var state = ExplorerState(config: config, width: 120, height: 40)
+        state.speedIndex = 0
+        for line in flow.body {
+            switch line.statement {
+            case .step(let e): state.history.append(HistoryStep(.event(e), line: line.line))
+            case .expect, .config: break
+            }
+        }
+        let bars = sessionBarsText(state, width: 120)
+
+        var md: [String] = []
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        md.append("# locflow report: \(name)")
+        md.append("")
+        if !flow.description.isEmpty { md.append(flow.description.joined(separator: " ")); md.append("") }
+        md.append(result.failed == 0 ? "**Result:** all \(result.passed) expectations held and every step could be performed."
+                  : "**Result:** \(result.failed) failed, \(result.passed) passed.")
+        for f in result.failures { md.append("- line \(f.line): \(f.message)") }
+        md.append("")
+        md.append("## Configuration")
+        md.append("")
+        md.append("| | |")
+        md.append("|---|---|")
+        md.append("| platform | \(config.platform.displayName) (`\(config.platform.rawValue)`) |")
+        md.append("| app | \(config.info.appName) |")
+        func key(_ name: String, _ present: Bool) { md.append("| `\(name)` | \(present ? "present" : "**missing**") |") }
+        key("NSLocationWhenInUseUsageDescription", config.info.hasWhenInUseKey)
+        key("NSLocationAlwaysAndWhenInUseUsageDescription", config.info.alwaysAndWhenInUseDescription != nil)
+        md.append("| `NSLocationTemporaryUsageDescriptionDictionary` | " + (config.info.temporaryUsageDescriptions.map { $0.isEmpty ? "empty" : "purpose keys: " + $0.keys.sorted().joined(separator: ", ") } ?? "**missing**") + " |")
+        md.append("| `NSLocationDefaultAccuracyReduced` | \(config.info.defaultAccuracyReduced) |")
+        md.append("| `NSLocationRequireExplicitServiceSession` | \(config.info.requireExplicitServiceSession) |")
+        md.append("| `UIBackgroundModes` | \(config.info.backgroundModes.isEmpty ? "none" : config.info.backgroundModes.joined(separator: ", ")) |")
+        if config.restricted { md.append("| restricted | true |") }
+        if !config.locationServicesOn { md.append("| Location Services | off at the start |") }
+        let defaults = Assumptions().described
+        for (i, a) in config.assumptions.described.enumerated() {
+            let changed = a.value != defaults[i].value
+            md.append("| assumption `\(a.name)` | \(a.value)\(changed ? " (changed; default \(defaults[i].value))" : "") |")
+        }
+        for f in findings { md.append("| Info.plist \(f.severity.rawValue) | \(esc(f.text)) |") }
+        md.append("")
+        md.append("## Steps")
+        md.append("")
+        md.append("Each step and each timer that fired, with the state after it.")
+        md.append("")
+        md.append("| line | time | step | status | accuracy | Settings | prompt | lifecycle | what happened |")
+        md.append("|---|---|---|---|---|---|---|---|---|")
+        md += rows
+        md.append("")
+        md.append("## Callbacks")
+        md.append("")
+        md.append("`\(config.profile.callbackName)`, \(callbacks.count) in all:")
+        md.append("")
+        md.append("| time | status | accuracy | delivered by |")
+        md.append("|---|---|---|---|")
+        md += callbacks
+        md.append("")
+        md.append("## Diagnostics at the end")
+        md.append("")
+        let w = result.world
+        if w.diagnosticSources.isEmpty {
+            md.append(config.profile.hasServiceSessions ? "No diagnostics sources (no session, liveUpdates, monitor or background activity session)."
+                      : "Diagnostics need iOS 18.")
+        } else {
+            md.append("| source | type | true properties |")
+            md.append("|---|---|---|")
+            for source in w.diagnosticSources {
+                let on = w.diagnostics(source)
+                md.append("| \(source.name) | `\(source.type.rawValue)` | \(on.isEmpty ? "none" : on.map { "`\($0.rawValue)`" }.joined(separator: ", ")) |")
+            }
+        }
+        md.append("")
+        md.append("Delivering: " + DeliverySource.allCases.map { "\($0.rawValue) \(w.delivering($0) ? "yes" : "no")" }.joined(separator: ", ") + ".")
+        md.append("")
+        md.append("## Session bars")
+        md.append("")
+        md.append("```text")
+        md.append(bars)
+        md.append("```")
+        md.append("")
+        md.append("## Rules that fired")
+        md.append("")
+        md.append("Sources: `A` Apple documentation, `D` developer reports, `R` reverse-engineered, `I` an inference of the simulator (an assumption).")
+        md.append("")
+        md.append("| rule | source | times | first at |")
+        md.append("|---|---|---|---|")
+        for r in ruleOrder {
+            let info = rules[r]!
+            md.append("| \(esc(r.text)) | \(r.source) | \(info.count) | \(info.firstLine.map { "line \($0)" } ?? "launch") |")
+        }
+        md.append("")
+        md.append("## The flow")
+        md.append("")
+        md.append("Run it with `locflow check \(name)` or step through it with `locflow open \(name)`.")
+        md.append("")
+        md.append("```")
+        md.append(flowText.hasSuffix("\n") ? String(flowText.dropLast()) : flowText)
+        md.append("```")
+        return (md.joined(separator: "\n") + "\n", result.failed)
+    }
+}
