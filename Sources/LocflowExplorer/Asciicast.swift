@@ -59,8 +59,9 @@ public enum Recording {
     /// The recording: a header line, then `[time, "o", text]` events and a `"m"` marker per step.
     /// Virtual time only: the same flow, size and speed give the same bytes.
     public static func asciicast(flow: Flow, config: AppConfig, configLines: [String], width: Int, height: Int,
-                                 speed: Double, captions: Bool) -> String {
+                                 speed: Double, captions: Bool, language: Language = .en) -> String {
         var state = ExplorerState(config: config, configLines: configLines, width: width, height: height)
+        state.language = language
         state.speedIndex = 0
         state.focus = .app
         state.history.load(flow.body.compactMap { line in

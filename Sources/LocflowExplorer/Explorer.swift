@@ -123,6 +123,8 @@ public struct ExplorerState: Sendable {
         public init(every: Int) { self.every = every }
     }
     public var autoplay: Autoplay?
+    /// The language the explorer draws in (`--lang ko`).
+    public var language: Language = .en
 
     /// When (wall ms) each diagnostic property last changed: "source.property".
     public var diagnosticChangedAt: [String: Int] = [:]
@@ -193,9 +195,9 @@ extension ExplorerState {
         if item.disabled != nil {
             let w = world
             if let r = w.refusal(for: e) {
-                item.short = r.rule == .appNotRunning ? "app \(w.lifecycle.rawValue)" : "not possible"
+                item.short = r.rule == .appNotRunning ? "app \(w.lifecycle.rawValue)" : language("not possible")
             } else {
-                item.short = "does nothing now"
+                item.short = language("does nothing now")
             }
         }
         return item
@@ -204,28 +206,19 @@ extension ExplorerState {
     var settingsItems: [Item] {
         let w = world
         var items: [Item] = []
-        items.append(eventItem("Location Services", .user(.settingsLocationServices(!w.locationServicesOn)), checked: w.locationServicesOn))
+        items.append(eventItem(language("Location Services"), .user(.settingsLocationServices(!w.locationServicesOn)), checked: w.locationServicesOn))
         for choice in SettingsChoice.allCases where choice != .unlisted {
             guard w.settingsOptions.contains(choice) else { continue }
             items.append(eventItem(settingsLabel(choice), .user(.settings(choice)), checked: w.record.choice == choice))
         }
         if w.settingsShowsPrecise {
-            items.append(eventItem("Precise Location", .user(.settingsPrecise(!w.record.precise)), checked: w.record.precise))
+            items.append(eventItem(language("Precise Location"), .user(.settingsPrecise(!w.record.precise)), checked: w.record.precise))
         }
-        items.append(eventItem("Reset Location & Privacy", .user(.settingsReset)))
+        items.append(eventItem(language("Reset Location & Privacy"), .user(.settingsReset)))
         return items
     }
 
-    func settingsLabel(_ c: SettingsChoice) -> String {
-        switch c {
-        case .never: "Never"
-        case .askNextTime: world.profile.askNextTimeLabel
-        case .whileUsing: "While Using the App"
-        case .whileUsingOrWidgets: "While Using the App or Widgets"
-        case .always: "Always"
-        case .unlisted: "(not listed)"
-        }
-    }
+    func settingsLabel(_ c: SettingsChoice) -> String { language.settingsLabel(c, profile: world.profile) }
 
     var purposeKey: String { world.info.temporaryUsageDescriptions?.keys.sorted().first ?? "Nav" }
 
@@ -276,17 +269,17 @@ extension ExplorerState {
         let bg = running && p.backgroundActivity != nil
         items.append(eventItem(bg ? "CLBackgroundActivitySession.invalidate()" : "CLBackgroundActivitySession()", .app(.backgroundActivity(!bg)), checked: bg))
         items.append(.header("Person"))
-        items.append(eventItem("open the app (foreground)", .user(.foreground)))
-        items.append(eventItem("leave the app (background)", .user(.background)))
-        items.append(eventItem("swipe the app away (force quit)", .user(.forceQuit)))
-        items.append(eventItem("tap CLLocationButton", .user(.locationButton)))
+        items.append(eventItem(language("open the app (foreground)"), .user(.foreground)))
+        items.append(eventItem(language("leave the app (background)"), .user(.background)))
+        items.append(eventItem(language("swipe the app away (force quit)"), .user(.forceQuit)))
+        items.append(eventItem(language("tap CLLocationButton"), .user(.locationButton)))
         items.append(.header("System and device"))
-        items.append(eventItem("suspend the app", .system(.suspend)))
-        items.append(eventItem("terminate the app", .system(.terminate)))
-        items.append(eventItem("relaunch in the background", .system(.relaunch)))
-        items.append(eventItem("background-use reminder", .system(.reminder)))
-        items.append(w.moving ? eventItem("device stops (stationary)", .device(.stationary)) : eventItem("device moves", .device(.move)))
-        items.append(w.hasFix ? eventItem("lose the fix (noFix)", .device(.noFix)) : eventItem("fix available again", .device(.fix)))
+        items.append(eventItem(language("suspend the app"), .system(.suspend)))
+        items.append(eventItem(language("terminate the app"), .system(.terminate)))
+        items.append(eventItem(language("relaunch in the background"), .system(.relaunch)))
+        items.append(eventItem(language("background-use reminder"), .system(.reminder)))
+        items.append(w.moving ? eventItem(language("device stops (stationary)"), .device(.stationary)) : eventItem(language("device moves"), .device(.move)))
+        items.append(w.hasFix ? eventItem(language("lose the fix (noFix)"), .device(.noFix)) : eventItem(language("fix available again"), .device(.fix)))
         for r in w.regions { items.append(eventItem("exit region \(r)", .device(.exitRegion(r)))) }
         for c in w.monitorConditions { items.append(eventItem("condition \(c) fires", .device(.exitRegion(c)))) }
         return items

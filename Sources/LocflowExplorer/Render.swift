@@ -28,6 +28,8 @@ struct Renderer {
     let g: Glyphs
     var f: Frame
     var w: World { s.world }
+    /// A UI text in the explorer's language.
+    func L(_ english: String) -> String { s.language(english) }
 
     mutating func draw() {
         drawTitle()
@@ -60,26 +62,26 @@ struct Renderer {
 
     mutating func drawTitle() {
         f.fill(0, 0, s.width, 1, " ", .title)
-        var clock = s.isPaused ? "\(g.pause) paused" : "\(g.play) \(s.speed)x"
-        if let a = s.autoplay { clock = a.paused ? "\(g.pause) tour paused" : "\(g.play) playing the tour" }
+        var clock = s.isPaused ? "\(g.pause) \(L("paused"))" : "\(g.play) \(s.speed)x"
+        if let a = s.autoplay { clock = a.paused ? "\(g.pause) \(L("tour paused"))" : "\(g.play) \(L("playing the tour"))" }
         let d = g.dot
         var left = " locflow \(d) \(w.info.appName) \(d) \(w.profile.platform.displayName) \(d) \(formatClock(w.now / 1000 * 1000)) \(clock)"
         if s.recording { left += " \(d) \(g.radioOn) REC" }
         f.put(0, 0, left, .title)
-        let right = "step \(s.history.applied)/\(s.history.steps.count) "
+        let right = "\(L("step")) \(s.history.applied)/\(s.history.steps.count) "
         f.put(s.width - TextWidth.columns(of: right), 0, right, .title)
     }
 
     mutating func drawTabs(y: Int) {
         var x = 1
         for pane in Pane.allCases {
-            let label = " \(pane.title) "
+            let label = " \(L(pane.title)) "
             let width = TextWidth.columns(of: label)
             f.put(x, y, label, pane == s.focus ? .selected : .dim)
             f.click(x, y, width, 1, .focus(pane))
             x += width + 1
         }
-        if w.prompt != nil { f.put(x + 1, y, "prompt on screen", .warn) }
+        if w.prompt != nil { f.put(x + 1, y, L("prompt on screen"), .warn) }
     }
 
     mutating func drawStatus(y: Int) {
@@ -113,7 +115,7 @@ struct Renderer {
             case .prompt where !promptUp, .normal where promptUp: continue
             default: break
             }
-            let key = " \(g.keys(b.keyLabel))", label = " \(b.label) "
+            let key = " \(g.keys(b.keyLabel))", label = " \(L(b.label)) "
             let width = TextWidth.columns(of: key + label)
             if x + width > s.width { break }
             f.put(x, y, key, .key)
@@ -126,7 +128,7 @@ struct Renderer {
     // MARK: Panes
 
     mutating func drawPane(_ pane: Pane, _ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
-        var title = pane.title
+        var title = L(pane.title)
         switch pane {
         case .log: title += " (\(s.logFilter.label), F to filter)"
         case .sessions: title += " (\(formatDuration(ExplorerState.zooms[s.zoomIndex]))/col, z/Z zoom, [ ] scroll)"
@@ -151,7 +153,7 @@ struct Renderer {
         var role: Role = item.disabled == nil ? .normal : .dim
         var text: String
         if switchStyle, let on = item.checked {
-            let sw = on ? "[ On ]" : "[Off ]"
+            let sw = s.language == .ko ? (on ? "[ 켬 ]" : "[ 끔 ]") : (on ? "[ On ]" : "[Off ]")
             text = TextWidth.fit(item.label, max(1, width - 7)) + " " + sw
             f.put(x, y, text, role, maxWidth: width)
             f.paint(x + width - 6, y, 6, on ? .good : .dim)
@@ -176,28 +178,28 @@ struct Renderer {
         let sel = focused ? s.selected(.settings) : -1
         var y = r.y
         let bottom = r.y + r.h
-        f.put(r.x, y, "Privacy & Security \(g.arrow) Location", .dim, maxWidth: r.w); y += 1
+        f.put(r.x, y, "\(L("Privacy & Security")) \(g.arrow) \(L("Location"))", .dim, maxWidth: r.w); y += 1
         drawItem(items[0], index: 0, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == 0, switchStyle: true); y += 2
         var index = 1
         if w.record.choice == .unlisted {
-            for line in TextWidth.wrap("\(w.info.appName) is not listed: it has never asked for location.", width: r.w) where y < bottom - 2 {
+            for line in TextWidth.wrap(w.info.appName + (s.language == .ko ? "" : " ") + L("is not listed: it has never asked for location."), width: r.w) where y < bottom - 2 {
                 f.put(r.x, y, line, .dim); y += 1
             }
         } else {
             f.put(r.x, y, w.info.appName, .heading, maxWidth: r.w); y += 1
             if w.restricted {
-                f.put(r.x, y, "Restricted: the page is locked", .warn, maxWidth: r.w); y += 1
+                f.put(r.x, y, L("Restricted: the page is locked"), .warn, maxWidth: r.w); y += 1
             }
-            f.put(r.x, y, "ALLOW LOCATION ACCESS", .dim, maxWidth: r.w); y += 1
+            f.put(r.x, y, L("ALLOW LOCATION ACCESS"), .dim, maxWidth: r.w); y += 1
             while index < items.count, case .step(.user(.settings)) = items[index].command ?? .undo {
                 if y < bottom - 1 { drawItem(items[index], index: index, pane: .settings, x: r.x + 1, y: y, width: r.w - 1, selected: sel == index) }
                 y += 1; index += 1
             }
             if w.isProvisionalAlways && y < bottom - 1 {
-                f.put(r.x + 1, y, "(the app reads Always: provisional)", .warn, maxWidth: r.w - 1); y += 1
+                f.put(r.x + 1, y, L("(the app reads Always: provisional)"), .warn, maxWidth: r.w - 1); y += 1
             }
             if w.isTemporaryWhenInUse && y < bottom - 1 {
-                f.put(r.x + 1, y, "(Allow Once in force)", .warn, maxWidth: r.w - 1); y += 1
+                f.put(r.x + 1, y, L("(Allow Once in force)"), .warn, maxWidth: r.w - 1); y += 1
             }
             y += 1
         }
@@ -219,30 +221,30 @@ struct Renderer {
     mutating func drawApp(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
         var y = r.y
         let st = w.status
-        f.put(r.x, y, "\(w.lifecycle.rawValue) \(g.dot) " + (w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) blue indicator" : ""),
+        f.put(r.x, y, "\(w.lifecycle.rawValue) \(g.dot) " + L(w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) \(L("blue indicator"))" : ""),
               w.lifecycle == .foreground ? .good : .warn, maxWidth: r.w); y += 1
         let statusRole: Role = st.isAuthorized ? .good : (st == .notDetermined ? .normal : .bad)
-        f.put(r.x, y, "status", .dim)
+        f.put(r.x, y, L("status"), .dim)
         let sx = r.x + 10
         f.put(sx, y, st.rawValue, statusRole, maxWidth: r.w - 10)
-        f.put(sx + 21, y, "Settings: " + (w.record.choice == .unlisted ? "not listed" : s.settingsLabel(w.record.choice)), .dim, maxWidth: max(0, r.w - 30))
+        f.put(sx + 21, y, L("Settings: ") + (w.record.choice == .unlisted ? L("not listed") : s.settingsLabel(w.record.choice)), .dim, maxWidth: max(0, r.w - 31))
         y += 1
         if w.isProvisionalAlways {
-            f.put(sx, y, "provisional Always: Settings says While Using", .warn, maxWidth: r.w - 10); y += 1
+            f.put(sx, y, L("provisional Always: Settings says While Using"), .warn, maxWidth: r.w - 10); y += 1
         } else if w.isTemporaryWhenInUse {
-            f.put(sx, y, "Allow Once: temporary, runs out when not in use", .warn, maxWidth: r.w - 10); y += 1
+            f.put(sx, y, L("Allow Once: temporary, runs out when not in use"), .warn, maxWidth: r.w - 10); y += 1
         }
-        f.put(r.x, y, "accuracy", .dim)
+        f.put(r.x, y, L("accuracy"), .dim)
         f.put(sx, y, w.accuracy.rawValue, w.accuracy == .fullAccuracy ? .normal : .warn, maxWidth: r.w - 10)
         if w.profile.hasAccuracy {
-            f.put(sx + 21, y, "Precise: \(w.record.precise ? "on" : "off")" + (w.record.temporaryFullAccuracy ? " + temporary full" : ""), .dim, maxWidth: max(0, r.w - 30))
+            f.put(sx + 21, y, L("Precise: ") + L(w.record.precise ? "On" : "Off").lowercased() + (w.record.temporaryFullAccuracy ? " + temporary full" : ""), .dim, maxWidth: max(0, r.w - 31))
         }
         y += 1
         let last = w.lastCallback.map { "\($0.status.rawValue) \($0.accuracy == .fullAccuracy ? "full" : "reduced")" } ?? "none"
-        f.put(r.x, y, "callbacks", .dim)
-        f.put(sx, y, "\(w.callbacks) \(g.dot) last: \(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) completion \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
+        f.put(r.x, y, L("callbacks"), .dim)
+        f.put(sx, y, "\(w.callbacks) \(g.dot) \(L("last: "))\(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) completion \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
         y += 1
-        f.put(r.x, y, "keys", .dim)
+        f.put(r.x, y, L("keys"), .dim)
         var kx = sx
         func key(_ name: String, _ present: Bool) {
             let text = (present ? String(g.check) : String(g.cross)) + name + " "
@@ -255,11 +257,11 @@ struct Renderer {
         if w.info.requireExplicitServiceSession { key("explicit", true) }
         y += 1
         let timers = w.pendingTimers.filter { $0.kind != .reducedAccuracyFix || true }
-        f.put(r.x, y, "timers", .dim)
+        f.put(r.x, y, L("timers"), .dim)
         if timers.isEmpty {
-            f.put(sx, y, "none running", .dim)
+            f.put(sx, y, L("none running"), .dim)
         } else {
-            f.put(sx, y, timers.map { "\($0.kind.label) in \(formatClock($0.due - w.now))" }.joined(separator: " \(g.dot) "), .warn, maxWidth: r.w - 10)
+            f.put(sx, y, timers.map { L($0.kind.label) + L(" in ") + formatClock($0.due - w.now) }.joined(separator: " \(g.dot) "), .warn, maxWidth: r.w - 10)
         }
         y += 1
         // The app's calls and the world's events, scrolled to keep the selection visible.
@@ -271,7 +273,7 @@ struct Renderer {
         for (row, index) in (top..<min(items.count, top + listH)).enumerated() {
             let item = items[index]
             if item.isHeader {
-                f.put(r.x, y + row, "\(g.horizontal) \(item.label) " + String(repeating: g.horizontal, count: max(0, r.w - TextWidth.columns(of: item.label) - 3)), .border, maxWidth: r.w)
+                f.put(r.x, y + row, "\(g.horizontal) \(L(item.label)) " + String(repeating: g.horizontal, count: max(0, r.w - TextWidth.columns(of: item.label) - 3)), .border, maxWidth: r.w)
             } else {
                 drawItem(item, index: index, pane: .app, x: r.x, y: y + row, width: r.w, selected: focused && sel == index)
             }
@@ -281,7 +283,8 @@ struct Renderer {
     mutating func drawDiagnostics(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
         var y = r.y
         var dx = r.x
-        f.put(r.x, y, "delivering:", .dim); dx += 12
+        let deliveringLabel = L("delivering:")
+        f.put(r.x, y, deliveringLabel, .dim); dx += TextWidth.columns(of: deliveringLabel) + 1
         for source in DeliverySource.allCases {
             let on = w.delivering(source)
             let name = source == .significantChanges ? "SLC" : source == .liveUpdates ? "live" : source.rawValue
@@ -291,7 +294,7 @@ struct Renderer {
         let lines = s.diagnosticItems
         if lines.isEmpty {
             let text = w.profile.hasServiceSessions
-                ? "No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics."
+                ? L("No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics.")
                 : "Diagnostics arrive with iOS 18 (this is \(w.profile.platform.displayName))."
             for line in TextWidth.wrap(text, width: r.w).prefix(r.h - 1) { y += 1; f.put(r.x, y, line, .dim) }
             return
@@ -326,7 +329,7 @@ struct Renderer {
                 f.put(r.x, meaningY + 1 + i, line, .dim)
             }
         } else {
-            f.put(r.x, meaningY + 1, g.keys("↑↓") + " to read what a property means", .dim, maxWidth: r.w)
+            f.put(r.x, meaningY + 1, g.keys("↑↓") + " " + L("to read what a property means"), .dim, maxWidth: r.w)
         }
     }
 
@@ -369,7 +372,7 @@ struct Renderer {
         }
         let g = self.g
         var lanes: [(String, (Sample) -> (Character, Role)?)] = []
-        lanes.append(("process", { smp in
+        lanes.append((L("process"), { smp in
             switch smp.lifecycle {
             case .foreground: (g.full, .laneForeground)
             case .background: (g.shade, .laneBackground)
@@ -377,7 +380,7 @@ struct Renderer {
             case .terminated: (g.dot, .laneTerminated)
             }
         }))
-        lanes.append(("in use", { smp in smp.inUse ? (g.full, .laneInUse) : nil }))
+        lanes.append((L("in use"), { smp in smp.inUse ? (g.full, .laneInUse) : nil }))
         var ids: [String] = []
         for smp in samples { for (id, _) in smp.sessions where !ids.contains(id) { ids.append(id) } }
         for id in ids {
@@ -395,7 +398,7 @@ struct Renderer {
 
         // Axis with tick labels.
         var y = r.y
-        f.put(r.x, y, "time", .dim)
+        f.put(r.x, y, L("time"), .dim)
         let tickEvery = 12
         let tickSpan = tickEvery * scale
         var c = ((tickSpan - ((start % tickSpan) + tickSpan) % tickSpan) % tickSpan) / scale
@@ -406,7 +409,7 @@ struct Renderer {
         }
         y += 1
         // Marks lane: taps, callbacks, prompts.
-        f.put(r.x, y, "prompts/taps", .dim)
+        f.put(r.x, y, L("prompts/taps"), .dim)
         for c in 0..<cols where colSample[c] != nil {
             let m = marks(c)
             if m.tap { f.put(r.x + labelW + c, y, "T", .accent) }
@@ -425,9 +428,9 @@ struct Renderer {
             y += 1
         }
         // Legend and countdowns.
-        let legend = "\(g.full)fg \(g.shade)bg \(g.light)suspended \(g.dot)terminated  T tap  c callback  P prompt"
-        let timers = w.pendingTimers.map { "\($0.kind.label) \(formatClock($0.due - w.now))" }.joined(separator: " \(g.dot) ")
-        f.put(r.x, r.y + r.h - 1, legend + (timers.isEmpty ? "" : "   timers: " + timers), .dim, maxWidth: r.w)
+        let legend = "\(g.full)\(L("fg")) \(g.shade)\(L("bg")) \(g.light)\(L("suspended")) \(g.dot)\(L("terminated"))  T \(L("tap"))  c \(L("callback"))  P \(L("prompt"))"
+        let timers = w.pendingTimers.map { L($0.kind.label) + " " + formatClock($0.due - w.now) }.joined(separator: " \(g.dot) ")
+        f.put(r.x, r.y + r.h - 1, legend + (timers.isEmpty ? "" : "   \(L("timers")): " + timers), .dim, maxWidth: r.w)
         // The "now" cursor.
         let nowCol = (w.now - start) / scale
         if nowCol >= 0 && nowCol < cols {
@@ -477,7 +480,7 @@ struct Renderer {
             f.put(r.x, y, text, role, maxWidth: r.w)
             y += 1
         }
-        if entries.isEmpty { f.put(r.x, r.y, "nothing for this filter yet", .dim) }
+        if entries.isEmpty { f.put(r.x, r.y, L("nothing for this filter yet"), .dim) }
     }
 
     // MARK: Prompt overlay
@@ -486,7 +489,7 @@ struct Renderer {
         guard let p = w.prompt else { return }
         let width = min(48, area.w - 4)
         let textW = width - 4
-        let title = TextWidth.wrap(w.title(for: p), width: textW)
+        let title = TextWidth.wrap(s.language.title(for: p, in: w), width: textW)
         let message = TextWidth.wrap(w.message(for: p), width: textW)
         let buttons = w.buttons(for: p)
         let hasMap = p.kind == .whenInUse || p.kind == .temporaryFullAccuracy
@@ -499,7 +502,7 @@ struct Renderer {
         f.fill(x, y, width, height, " ", .normal)
         var b = g
         b.topLeft = g.roundTopLeft; b.topRight = g.roundTopRight; b.bottomLeft = g.roundBottomLeft; b.bottomRight = g.roundBottomRight
-        f.box(x, y, width, height, title: "system prompt: \(p.kind.rawValue)" + (w.promptQueue.isEmpty ? "" : " (+\(w.promptQueue.count) waiting)"),
+        f.box(x, y, width, height, title: "\(L("system prompt")): \(p.kind.rawValue)" + (w.promptQueue.isEmpty ? "" : " (+\(w.promptQueue.count) \(L("waiting")))"),
               glyphs: b, role: .promptBorder, titleRole: .promptBorder)
         var yy = y + 1
         for line in title {
@@ -510,14 +513,15 @@ struct Renderer {
             f.put(x + (width - TextWidth.columns(of: line)) / 2, yy, line, .normal); yy += 1
         }
         if hasMap {
-            let mapW = p.showsPreciseSwitch ? textW - 14 : textW
-            f.box(x + 2, yy, mapW, 3, title: p.kind == .temporaryFullAccuracy || p.precise ? "map: precise" : "map: approximate",
-                  glyphs: g, role: .dim, titleRole: .dim)
-            f.put(x + 4, yy + 1, p.kind == .temporaryFullAccuracy || p.precise ? "\(g.mark) you are here" : "~ around here ~", .accent, maxWidth: mapW - 4)
+            let sw = L("Precise: ") + L(p.precise ? "On" : "Off")
+            let swW = TextWidth.columns(of: sw)
+            let mapW = p.showsPreciseSwitch ? textW - swW - 2 : textW
+            let precise = p.kind == .temporaryFullAccuracy || p.precise
+            f.box(x + 2, yy, mapW, 3, title: L(precise ? "map: precise" : "map: approximate"), glyphs: g, role: .dim, titleRole: .dim)
+            f.put(x + 4, yy + 1, precise ? "\(g.mark) " + L("you are here") : L("~ around here ~"), .accent, maxWidth: mapW - 4)
             if p.showsPreciseSwitch {
-                let sw = "Precise: " + (p.precise ? "On" : "Off")
-                f.put(x + width - 2 - TextWidth.columns(of: sw), yy + 1, sw, p.precise ? .good : .warn)
-                f.click(x + width - 14, yy + 1, 12, 1, .promptPrecise)
+                f.put(x + width - 2 - swW, yy + 1, sw, p.precise ? .good : .warn)
+                f.click(x + width - 2 - swW, yy + 1, swW, 1, .promptPrecise)
             }
             yy += 3
         }
@@ -525,7 +529,7 @@ struct Renderer {
             guard yy + 1 < y + height else { break }
             f.put(x, yy, String(g.teeLeft) + String(repeating: g.horizontal, count: width - 2) + String(g.teeRight), .promptBorder)
             yy += 1
-            let text = "\(i + 1)  \(label)"
+            let text = "\(i + 1)  \(s.language.button(label))"
             let selected = i == s.promptSelection
             f.fill(x + 1, yy, width - 2, 1, " ", selected ? .promptSelected : .promptButton)
             f.put(x + (width - TextWidth.columns(of: text)) / 2, yy, text, selected ? .promptSelected : .promptButton)
@@ -540,14 +544,14 @@ struct Renderer {
         let width = min(s.width - 4, 96), height = s.height - 4
         let x = (s.width - width) / 2, y = 2
         f.fill(x, y, width, height)
-        f.box(x, y, width, height, title: "help: every key (any key closes)", glyphs: g, role: .accent, titleRole: .accent)
+        f.box(x, y, width, height, title: L("help: every key (any key closes)"), glyphs: g, role: .accent, titleRole: .accent)
         var rows: [(String, String)] = []
         for b in Keymap.bindings where b.inHelp {
             let ctx = b.context == .prompt ? " (prompt)" : ""
-            rows.append((g.keys(b.keyLabel), b.label + ctx))
+            rows.append((g.keys(b.keyLabel), L(b.label) + ctx))
         }
-        rows.append((":", "any .flow statement, e.g. user settings never, wait 90s, expect status denied"))
-        rows.append(("click", "a pane, an item, a prompt button or a footer key does the same as its key"))
+        rows.append((":", L("any .flow statement, e.g. user settings never, wait 90s, expect status denied")))
+        rows.append(("click", L("a pane, an item, a prompt button or a footer key does the same as its key")))
         let colW = (width - 4) / 2
         let perCol = height - 5
         for (i, row) in rows.enumerated() {
@@ -557,7 +561,7 @@ struct Renderer {
             f.put(cx, cy, row.0.padded(10), .key)
             f.put(cx + 10, cy, row.1, .normal, maxWidth: colW - 11)
         }
-        let assumptions = "assumptions: " + w.assumptions.described.map { "\($0.name) \($0.value)" }.joined(separator: ", ")
+        let assumptions = L("assumptions: ") + w.assumptions.described.map { "\($0.name) \($0.value)" }.joined(separator: ", ")
         for (i, line) in TextWidth.wrap(assumptions, width: width - 4).prefix(2).enumerated() {
             f.put(x + 2, y + height - 3 + i, line, .dim)
         }

@@ -23,6 +23,7 @@ enum CLI {
            locflow help [COMMAND]               this text, or a command's
 
     config options (explorer, explore, paths): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
+    explorer options: --lang en|ko, --ascii, --no-color
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
     """
 
@@ -91,7 +92,7 @@ enum CLI {
         Space pauses and resumes; r and u step by hand; q quits.
         """,
         "record": """
-        usage: locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N] [--no-captions]
+        usage: locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N] [--no-captions] [--lang en|ko]
 
         Replays a flow through the explorer's renderer and writes an asciicast v2 recording
         (asciinema play demo.cast) with a marker per step. Time is virtual: two seconds per step
@@ -273,6 +274,7 @@ extension CLI {
         var width = 120, height = 40
         var speed = 1.0
         var captions = true
+        var language = Language.en
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -292,6 +294,9 @@ extension CLI {
                 speed = n; i += 2
             case "--no-captions":
                 captions = false; i += 1
+            case "--lang":
+                guard let v = next(), let l = Language(rawValue: v) else { return usageError("record: --lang is en or ko") }
+                language = l; i += 2
             default:
                 if a.hasPrefix("-") || file != nil { return usageError("record: unexpected \(a)") }
                 file = a; i += 1
@@ -302,7 +307,7 @@ extension CLI {
         var o = Explorer.Options()
         guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
         let cast = Recording.asciicast(flow: flow, config: o.builder.finish(), configLines: o.configLines,
-                                       width: width, height: height, speed: speed, captions: captions)
+                                       width: width, height: height, speed: speed, captions: captions, language: language)
         guard FileManager.default.createFile(atPath: output, contents: Data(cast.utf8)) else {
             io.err("locflow record: cannot write \(output)")
             return 2

@@ -13,6 +13,7 @@ enum Explorer {
         var configLines: [String] = []
         var ascii = false
         var noColor = false
+        var language = Language.en
     }
 
     static func parse(_ args: [String], into o: inout Options) -> String? {
@@ -43,6 +44,9 @@ enum Explorer {
                     guard case .config(let c) = try FlowParser.parseStatement(line, file: "--assume") else { return "--assume: not an assumption" }
                     try o.builder.apply(c, at: nil)
                     o.configLines.append(line)
+                case "--lang":
+                    guard let v = value(a), let l = Language(rawValue: v) else { return "--lang is en or ko" }
+                    o.language = l
                 case "--ascii": o.ascii = true
                 case "--no-color": o.noColor = true
                 default:
@@ -122,6 +126,7 @@ enum Explorer {
         }
         let size = terminal.size
         var state = ExplorerState(config: config, configLines: o.configLines, width: size.width, height: size.height)
+        state.language = o.language
         if !steps.isEmpty {
             state.history.load(steps)
             state.speedIndex = 0

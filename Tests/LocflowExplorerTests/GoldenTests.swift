@@ -7,7 +7,8 @@ import Testing
 /// Builds an explorer state from flow text (configuration, then steps applied in order).
 func explorer(_ text: String, width: Int = 120, height: Int = 40) throws -> ExplorerState {
     let flow = try FlowParser.parse(text, file: "golden.flow")
-    var builder = ConfigBuilder(baseDirectory: ".")
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    var builder = ConfigBuilder(baseDirectory: root)
     for line in flow.config {
         if case .config(let c) = line.statement { try builder.apply(c, at: nil) }
     }
@@ -165,6 +166,30 @@ struct GoldenTests {
             """)
         s.focus = .diagnostics
         Golden.check("diagnostics-explicit-session", s)
+    }
+
+    @Test func korean() throws {
+        var s = try explorer("""
+            strings Assets/plists/ko-InfoPlist.strings
+            app requestWhenInUseAuthorization
+            """)
+        s.language = .ko
+        Golden.check("ko-prompt-whenInUse", s)
+        var upgrade = try explorer("""
+            app requestWhenInUseAuthorization
+            user tap "Allow While Using App"
+            app requestAlwaysAuthorization
+            """)
+        upgrade.language = .ko
+        upgrade.focus = .settings
+        Golden.check("ko-prompt-alwaysUpgrade", upgrade)
+        let text = render(upgrade, glyphs: .unicode).text
+        #expect(text.contains("항상 허용으로 변경"))
+        #expect(text.contains("사용하는 동안만 유지"))
+        #expect(text.contains("앱을 사용하는 동안"))
+        #expect(text.contains("정확한 위치"))
+        // Every row is exactly as wide as the screen, Hangul counted twice.
+        for line in text.split(separator: "\n") { #expect(TextWidth.columns(of: String(line)) == 120) }
     }
 
     @Test func tooSmall() throws {

@@ -1,0 +1,129 @@
+import LocflowCore
+
+/// The explorer's languages. Flows and the command line keep Apple's English identifiers and labels
+/// (the `.flow` contract); only what is drawn changes.
+public enum Language: String, CaseIterable, Sendable {
+    case en, ko
+
+    /// A UI text in this language (English is the key; a missing translation stays English).
+    public func callAsFunction(_ english: String) -> String {
+        guard self == .ko else { return english }
+        return Korean.ui[english] ?? english
+    }
+
+    /// A prompt button as iOS labels it in this language.
+    public func button(_ english: String) -> String {
+        guard self == .ko else { return english }
+        return Korean.buttons[english] ?? english
+    }
+
+    /// A prompt's title as iOS words it in this language.
+    public func title(for prompt: Prompt, in world: World) -> String {
+        guard self == .ko else { return world.title(for: prompt) }
+        let name = "‘\(world.info.appName)’"
+        switch prompt.kind {
+        case .whenInUse: return "\(name)이(가) 사용자의 위치를 사용하도록 허용하겠습니까?"
+        case .alwaysUpgrade: return "\(name)이(가) 앱을 사용하지 않을 때에도 사용자의 위치에 접근하도록 허용하겠습니까?"
+        case .temporaryFullAccuracy: return "\(name)이(가) 사용자의 정확한 위치를 사용하려고 합니다"
+        case .backgroundReminder: return "\(name)이(가) 백그라운드에서 사용자의 위치를 사용했습니다. 계속 허용하겠습니까?"
+        case .legacyAlways: return "\(name)이(가) 앱을 사용하지 않을 때에도 사용자의 위치에 접근하도록 허용하겠습니까?"
+        case .legacyWhenInUse: return "\(name)이(가) 앱을 사용하는 동안 사용자의 위치에 접근하도록 허용하겠습니까?"
+        case .locationButton: return "\(name)이(가) 사용자의 현재 위치를 사용하도록 허용하겠습니까?"
+        case .servicesOff: return "위치 서비스를 켜서 \(name)이(가) 사용자의 위치를 파악하도록 허용"
+        }
+    }
+
+    /// A Settings option as the page labels it.
+    public func settingsLabel(_ c: SettingsChoice, profile: PlatformProfile) -> String {
+        guard self == .ko else {
+            switch c {
+            case .never: return "Never"
+            case .askNextTime: return profile.askNextTimeLabel
+            case .whileUsing: return "While Using the App"
+            case .whileUsingOrWidgets: return "While Using the App or Widgets"
+            case .always: return "Always"
+            case .unlisted: return "(not listed)"
+            }
+        }
+        switch c {
+        case .never: return "안 함"
+        case .askNextTime: return profile.askNextTimeLabel == "Ask Next Time" ? "다음 번에 묻기" : "다음 번에 묻기 또는 내가 공유할 때"
+        case .whileUsing: return "앱을 사용하는 동안"
+        case .whileUsingOrWidgets: return "앱 또는 위젯을 사용하는 동안"
+        case .always: return "항상"
+        case .unlisted: return "(목록에 없음)"
+        }
+    }
+}
+
+enum Korean {
+    /// Button labels as iOS shows them in Korean.
+    static let buttons: [String: String] = [
+        "Allow Once": "한 번 허용",
+        "Allow While Using App": "앱을 사용하는 동안 허용",
+        "Don't Allow": "허용 안 함",
+        "Keep Only While Using": "사용하는 동안만 유지",
+        "Change to Always Allow": "항상 허용으로 변경",
+        "Change to Only While Using": "사용하는 동안만 허용으로 변경",
+        "Always Allow": "항상 허용",
+        "Only While Using the App": "앱을 사용하는 동안에만 허용",
+        "Allow": "허용",
+        "Settings": "설정",
+        "Cancel": "취소",
+    ]
+
+    /// The explorer's own text.
+    static let ui: [String: String] = [
+        // Panes
+        "Settings": "설정", "App": "앱", "Diagnostics": "진단", "Session bars": "세션 막대", "Event log": "이벤트 기록",
+        // Settings page
+        "Privacy & Security": "개인정보 보호 및 보안", "Location": "위치", "Location Services": "위치 서비스",
+        "ALLOW LOCATION ACCESS": "위치 접근 허용", "Precise Location": "정확한 위치",
+        "Reset Location & Privacy": "위치 및 개인정보 보호 재설정",
+        "is not listed: it has never asked for location.": "은(는) 목록에 없습니다: 아직 위치를 요청한 적이 없습니다.",
+        "Restricted: the page is locked": "제한됨: 이 페이지는 잠겨 있습니다",
+        "(the app reads Always: provisional)": "(앱은 항상으로 읽음: 임시 항상 허용)",
+        "(Allow Once in force)": "(한 번 허용 중)",
+        "On": "켬", "Off": "끔",
+        // App pane
+        "status": "상태", "accuracy": "정확도", "callbacks": "콜백", "keys": "키", "timers": "타이머",
+        "in use": "사용 중", "not in use": "사용 중 아님", "blue indicator": "파란색 표시",
+        "Settings: ": "설정: ", "not listed": "목록에 없음", "Precise: ": "정확한 위치: ",
+        "provisional Always: Settings says While Using": "임시 항상 허용: 설정에는 '앱을 사용하는 동안'",
+        "Allow Once: temporary, runs out when not in use": "한 번 허용: 임시, 사용하지 않으면 만료",
+        "none running": "없음", "last: ": "마지막: ", " in ": " 남은 시간 ",
+        "CLLocationManager": "CLLocationManager", "iOS 17/18": "iOS 17/18", "Person": "사용자", "System and device": "시스템과 기기",
+        "open the app (foreground)": "앱 열기 (포그라운드)", "leave the app (background)": "앱 떠나기 (백그라운드)",
+        "swipe the app away (force quit)": "앱 쓸어 올려 닫기 (강제 종료)", "tap CLLocationButton": "CLLocationButton 탭",
+        "suspend the app": "앱 일시 정지", "terminate the app": "앱 종료", "relaunch in the background": "백그라운드에서 다시 실행",
+        "background-use reminder": "백그라운드 사용 알림", "device stops (stationary)": "기기 멈춤", "device moves": "기기 이동",
+        "lose the fix (noFix)": "위치 확인 불가", "fix available again": "위치 다시 확인",
+        "does nothing now": "지금은 효과 없음", "not possible": "불가능",
+        // Diagnostics
+        "delivering:": "전달 중:", "No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics.":
+            "아직 진단 소스가 없습니다. CLServiceSession, liveUpdates, CLMonitor 이벤트, CLBackgroundActivitySession이 진단을 보고합니다.",
+        "to read what a property means": "로 속성의 의미 보기",
+        // Bars and log
+        "time": "시간", "prompts/taps": "알림/탭", "process": "프로세스",
+        "fg": "포그라운드", "bg": "백그라운드", "suspended": "일시 정지", "terminated": "종료됨", "tap": "탭", "callback": "콜백", "prompt": "알림",
+        "nothing for this filter yet": "이 필터에 해당하는 기록이 아직 없습니다",
+        "system prompt": "시스템 알림", "map: precise": "지도: 정확한 위치", "map: approximate": "지도: 대략적인 위치",
+        "you are here": "현재 위치", "~ around here ~": "~ 이 근처 ~", "waiting": "대기", "prompt on screen": "알림 표시 중",
+        "paused": "일시 정지", "playing the tour": "투어 재생 중", "tour paused": "투어 일시 정지", "step": "단계",
+        // Footer and help
+        "tap button": "버튼 탭", "choose": "선택", "Precise switch": "정확한 위치 스위치", "next pane": "다음 창",
+        "previous pane": "이전 창", "select": "선택", "page up/down": "페이지 위/아래", "do it": "실행",
+        "foreground": "포그라운드", "background": "백그라운드", "force quit": "강제 종료", "system terminate": "시스템 종료",
+        "system relaunch": "시스템 재실행", "Location Services on/off": "위치 서비스 켬/끔", "Precise on/off (Settings)": "정확한 위치 켬/끔 (설정)",
+        "pause/run": "일시 정지/실행", "slower / faster": "느리게 / 빠르게", "time +1s +10s +1m +10m +1h": "시간 +1초 +10초 +1분 +10분 +1시간",
+        "undo": "실행 취소", "redo / next flow step": "다시 실행 / 다음 단계", "log filter": "기록 필터",
+        "zoom bars in/out": "막대 확대/축소", "scroll bars / follow now": "막대 이동 / 현재로", "record .flow": ".flow 녹화",
+        "command": "명령", "help": "도움말", "quit": "종료", "help: every key (any key closes)": "도움말: 모든 키 (아무 키나 누르면 닫힘)",
+        "any .flow statement, e.g. user settings never, wait 90s, expect status denied": "모든 .flow 문장, 예: user settings never, wait 90s, expect status denied",
+        "a pane, an item, a prompt button or a footer key does the same as its key": "창, 항목, 알림 버튼, 아래쪽 키를 클릭해도 같은 동작",
+        "assumptions: ": "가정: ",
+        "in-use grace ends": "사용 중 유예 끝", "suspension": "일시 정지", "Allow Once runs out": "한 번 허용 만료",
+        "relaunch window closes": "재실행 창 닫힘", "reduced-accuracy fix": "대략적 위치 수신",
+        "locflow needs a terminal of at least": "locflow는 최소 다음 크기의 터미널이 필요합니다:",
+    ]
+}
