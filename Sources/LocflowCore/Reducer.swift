@@ -155,26 +155,10 @@ extension World {
             t.note(.sessionInvalidated)
 
         case .liveUpdates(let on):
-            guard profile.hasModernAPIs else { return t.note(.needsIOS17) }
-            if on {
-                if process.liveUpdates != nil { return t.note(.alreadyRunning, "liveUpdates") }
-                process.liveUpdates = ProcessStream(startedAt: now, qualified: inUse || rejoining(keptLiveUpdates))
-                if keptLiveUpdates && relaunchWindowEndsAt != nil { keptLiveUpdates = false; t.note(.rejoinWithinWindow, "liveUpdates") }
-                nextReducedFixAt = nil
-                noteImplicitSession(&t)
-            } else {
-                process.liveUpdates = nil
-            }
+            iterate(\.liveUpdates, kept: \.keptLiveUpdates, name: "liveUpdates", on: on, &t)
+            if on { nextReducedFixAt = nil }
         case .monitor(let on):
-            guard profile.hasModernAPIs else { return t.note(.needsIOS17) }
-            if on {
-                if process.monitor != nil { return t.note(.alreadyRunning, "monitor") }
-                process.monitor = ProcessStream(startedAt: now, qualified: inUse || rejoining(keptMonitor))
-                if keptMonitor && relaunchWindowEndsAt != nil { keptMonitor = false; t.note(.rejoinWithinWindow, "monitor") }
-                noteImplicitSession(&t)
-            } else {
-                process.monitor = nil
-            }
+            iterate(\.monitor, kept: \.keptMonitor, name: "monitor", on: on, &t)
         case .monitorAdd(let id):
             guard profile.hasModernAPIs else { return t.note(.needsIOS17) }
             if !monitorConditions.contains(id) { monitorConditions.append(id) }
@@ -195,6 +179,19 @@ extension World {
                 t.note(.backgroundActivityInvalidated)
             }
         }
+    }
+
+    /// Starts or stops iterating `liveUpdates` or a monitor's events (iOS 17+): a stream of the process
+    /// that, started again within the relaunch window, rejoins the one the previous process had.
+    mutating func iterate(_ stream: WritableKeyPath<ProcessState, ProcessStream?>, kept: WritableKeyPath<World, Bool>,
+                          name: String, on: Bool, _ t: inout Transition) {
+        guard profile.hasModernAPIs else { return t.note(.needsIOS17) }
+        guard on else { process[keyPath: stream] = nil; return }
+        if process[keyPath: stream] != nil { return t.note(.alreadyRunning, name) }
+        let rejoin = rejoining(self[keyPath: kept])
+        process[keyPath: stream] = ProcessStream(startedAt: now, qualified: inUse || rejoin)
+        if rejoin { self[keyPath: kept] = false; t.note(.rejoinWithinWindow, name) }
+        noteImplicitSession(&t)
     }
 
     /// Whether a stream started now rejoins one kept from the previous process.
