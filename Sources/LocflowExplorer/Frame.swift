@@ -146,7 +146,7 @@ public struct Glyphs: Sendable {
     public static let ascii = Glyphs(
         topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|",
         roundTopLeft: "+", roundTopRight: "+", roundBottomLeft: "+", roundBottomRight: "+", teeLeft: "+", teeRight: "+",
-        full: "#", shade: "=", light: "-", dot: ".", check: "x", cross: "!", radioOn: "*", radioOff: "o",
+        full: "#", shade: "=", light: "-", dot: ".", check: "+", cross: "x", radioOn: "*", radioOff: "o",
         arrow: ">", cursor: "|", play: ">", pause: "=", mark: "*", ascii: true)
 }
 
