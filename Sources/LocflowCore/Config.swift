@@ -63,6 +63,13 @@ public struct Assumptions: Sendable, Hashable {
     public var reducedDefaultHidesPreciseSwitch: Bool = true
     /// Whether a backgrounded app's prompt goes back into the queue (shown again on return). [I]
     public var promptReturnsAfterBackground: Bool = true
+    /// Whether a `.always` session from notDetermined shows the when-in-use prompt and then the
+    /// upgrade prompt (true), or only the first, giving provisional Always like requestAlwaysAuthorization (false). [I §7.4]
+    public var alwaysSessionAsksTwice: Bool = true
+    /// Whether Reset Location & Privacy also clears the used one-shot Always request. [I §5.6]
+    public var resetClearsAlwaysRequest: Bool = true
+    /// Whether accuracyAuthorization reads fullAccuracy while the status is notDetermined. [I §1.3]
+    public var notDeterminedReadsFullAccuracy: Bool = true
 
     public init() {}
 
@@ -80,6 +87,9 @@ public struct Assumptions: Sendable, Hashable {
         ("ignoredAlwaysRequestUsesOneShot", .boolean, "whether an ignored requestAlwaysAuthorization (after Allow Once) uses up the one request"),
         ("reducedDefaultHidesPreciseSwitch", .boolean, "whether the prompt hides its Precise switch when NSLocationDefaultAccuracyReduced is set"),
         ("promptReturnsAfterBackground", .boolean, "whether a prompt dismissed by leaving the app comes back when the app returns"),
+        ("alwaysSessionAsksTwice", .boolean, "whether a .always session from notDetermined shows both prompts (else only the first, giving provisional Always)"),
+        ("resetClearsAlwaysRequest", .boolean, "whether Reset Location & Privacy also clears the used one-shot Always request"),
+        ("notDeterminedReadsFullAccuracy", .boolean, "whether accuracyAuthorization reads fullAccuracy while notDetermined"),
     ]
 
     public enum Value: Sendable, Hashable {
@@ -100,6 +110,9 @@ public struct Assumptions: Sendable, Hashable {
         case ("ignoredAlwaysRequestUsesOneShot", .boolean(let v)): ignoredAlwaysRequestUsesOneShot = v
         case ("reducedDefaultHidesPreciseSwitch", .boolean(let v)): reducedDefaultHidesPreciseSwitch = v
         case ("promptReturnsAfterBackground", .boolean(let v)): promptReturnsAfterBackground = v
+        case ("alwaysSessionAsksTwice", .boolean(let v)): alwaysSessionAsksTwice = v
+        case ("resetClearsAlwaysRequest", .boolean(let v)): resetClearsAlwaysRequest = v
+        case ("notDeterminedReadsFullAccuracy", .boolean(let v)): notDeterminedReadsFullAccuracy = v
         default:
             guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
                 return "unknown assumption '\(name)'"
@@ -117,7 +130,10 @@ public struct Assumptions: Sendable, Hashable {
          ("monitorConditionLimit", String(monitorConditionLimit)),
          ("ignoredAlwaysRequestUsesOneShot", String(ignoredAlwaysRequestUsesOneShot)),
          ("reducedDefaultHidesPreciseSwitch", String(reducedDefaultHidesPreciseSwitch)),
-         ("promptReturnsAfterBackground", String(promptReturnsAfterBackground))]
+         ("promptReturnsAfterBackground", String(promptReturnsAfterBackground)),
+         ("alwaysSessionAsksTwice", String(alwaysSessionAsksTwice)),
+         ("resetClearsAlwaysRequest", String(resetClearsAlwaysRequest)),
+         ("notDeterminedReadsFullAccuracy", String(notDeterminedReadsFullAccuracy))]
     }
 }
 

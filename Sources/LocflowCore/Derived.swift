@@ -21,7 +21,8 @@ extension World {
 
     /// `accuracyAuthorization` now. Before iOS 14 it always reads full; with `notDetermined` too. [A S14][I]
     public var accuracy: AccuracyAuthorization {
-        guard profile.hasAccuracy, status != .notDetermined else { return .fullAccuracy }
+        guard profile.hasAccuracy else { return .fullAccuracy }
+        if status == .notDetermined && assumptions.notDeterminedReadsFullAccuracy { return .fullAccuracy }
         return record.precise || record.temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
     }
 

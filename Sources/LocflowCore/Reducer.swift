@@ -353,8 +353,13 @@ extension World {
             t.note(on ? .locationServicesOn : .locationServicesOff)
         case .settingsReset:
             leaveForSettings(&t)
+            let used = record.alwaysRequestUsed
             record = AppRecord(precise: !info.defaultAccuracyReduced)
             t.note(.resetLocationPrivacy)
+            if !assumptions.resetClearsAlwaysRequest && used {
+                record.alwaysRequestUsed = true
+                t.note(.resetKeepsOneShot)
+            }
         case .background:
             guard lifecycle == .foreground else { return t.note(.alreadyNotForeground, lifecycle.rawValue) }
             enterBackground(&t)
@@ -856,8 +861,15 @@ extension World {
         let sourceID = sessions.last(where: { $0.held && $0.state == .active && $0.goal == goal })?.id ?? "implicit"
         switch status {
         case .notDetermined:
-            enqueue(whenInUsePrompt(.session(id: sourceID)), &t)
-            t.note(goal == .always ? .sessionAlwaysFromNotDetermined : .sessionGoalPrompts, sourceID)
+            if goal == .always && !assumptions.alwaysSessionAsksTwice && !record.alwaysRequestUsed && info.hasAlwaysKey && profile.hasAlways {
+                // The alternative reading: the session's one chance is this prompt, as for requestAlwaysAuthorization.
+                record.alwaysRequestUsed = true
+                enqueue(whenInUsePrompt(.requestAlways), &t)
+                t.note(.sessionAlwaysAsksOnce, sourceID)
+            } else {
+                enqueue(whenInUsePrompt(.session(id: sourceID)), &t)
+                t.note(goal == .always ? .sessionAlwaysFromNotDetermined : .sessionGoalPrompts, sourceID)
+            }
         case .authorizedWhenInUse where goal == .always && !record.temporaryGrant && !record.alwaysRequestUsed
             && info.hasAlwaysKey && profile.hasAlways:
             record.alwaysRequestUsed = true

@@ -44,7 +44,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case backgroundActivityNeedsForeground, backgroundActivityNeedsMode, backgroundActivityInvalidated, backgroundActivityLapses
     case sessionCreated, sessionRejoined, sessionAlreadyHeld, sessionInsufficientlyInUse, sessionInvalidated, invalidateUnknown
     case sessionsOutliveProcess, relaunchWindowOpens, sessionLapses, rejoinWithinWindow
-    case sessionGoalPrompts, sessionAlwaysFromNotDetermined, sessionAlwaysUpgrade, sessionFullAccuracyPrompt
+    case sessionGoalPrompts, sessionAlwaysFromNotDetermined, sessionAlwaysUpgrade, sessionFullAccuracyPrompt, sessionAlwaysAsksOnce
+    case resetKeepsOneShot
 
     /// The rule as a sentence.
     public var text: String { entry.text }
@@ -190,6 +191,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .sessionGoalPrompts: ("A when-in-use goal from notDetermined: Core Location asks once the app is in the foreground", "A S7, S8b, S10")
         case .sessionAlwaysFromNotDetermined: ("An Always goal from notDetermined: the when-in-use prompt first, then the upgrade prompt", "A S10; I")
         case .sessionAlwaysUpgrade: ("An Always goal from permanent when-in-use: the upgrade prompt, once (the one-shot)", "A S10; I")
+        case .sessionAlwaysAsksOnce: ("An Always goal from notDetermined asks once: Allow While Using gives provisional Always (assumption alwaysSessionAsksTwice false)", "I")
+        case .resetKeepsOneShot: ("The reset keeps the used Always request (assumption resetClearsAlwaysRequest false)", "I")
         case .sessionFullAccuracyPrompt: ("A held session with fullAccuracyPurposeKey: Core Location asks for temporary full accuracy", "A S8")
         }
     }

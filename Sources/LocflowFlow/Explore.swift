@@ -246,7 +246,7 @@ public enum Invariants {
                 }
             }
         }
-        if (st == .notDetermined || !w.profile.hasAccuracy) && w.accuracy != .fullAccuracy {
+        if ((st == .notDetermined && w.assumptions.notDeterminedReadsFullAccuracy) || !w.profile.hasAccuracy) && w.accuracy != .fullAccuracy {
             out.append("accuracy is reduced while \(st == .notDetermined ? "notDetermined" : "before iOS 14")")
         }
         for source in w.diagnosticSources {
