@@ -44,6 +44,8 @@ public struct LogEntry: Sendable {
     /// Rare extras (a label, an expectation's result) live out of line to keep entries small.
     var extra: Extra?
     public var step: Int32
+    /// The sample taken after this entry (-1 for an expectation), to say what changed.
+    public var sample: Int32 = -1
 
     final class Extra: Sendable {
         let label: String?
@@ -84,6 +86,9 @@ public struct LogEntry: Sendable {
 /// What the session bars need of the world after each transition (compact: no world copies).
 public struct Sample: Sendable {
     public var time: Millis
+    public var status: AuthorizationStatus
+    public var accuracy: AccuracyAuthorization
+    public var settings: SettingsChoice
     public var lifecycle: Lifecycle
     public var inUse: Bool
     public var prompt: PromptKind?
@@ -99,6 +104,9 @@ public struct Sample: Sendable {
 
     init(_ w: World, time: Millis, callback: Bool, tap: Bool) {
         self.time = time
+        status = w.status
+        accuracy = w.accuracy
+        settings = w.settingsChoice
         lifecycle = w.lifecycle
         inUse = w.inUse
         prompt = w.prompt?.kind
@@ -243,8 +251,10 @@ public struct History: Sendable {
     mutating func record(_ t: Transition, after: World, step: Int) {
         let tap: Bool
         if case .user(.tap) = t.event, !t.isRefused { tap = true } else { tap = false }
-        log.append(LogEntry(time: t.time, actor: t.event.actor, event: t.event, label: nil, outputs: t.outputs,
-                            why: t.why, refusal: t.refusal, expectation: nil, step: step))
+        var entry = LogEntry(time: t.time, actor: t.event.actor, event: t.event, label: nil, outputs: t.outputs,
+                             why: t.why, refusal: t.refusal, expectation: nil, step: step)
+        entry.sample = Int32(samples.count)
+        log.append(entry)
         var sample = Sample(after, time: t.time, callback: !t.callbacks.isEmpty, tap: tap)
         // Share the sessions list with the previous sample when it did not change (one buffer, not two).
         if let previous = samples.last, previous.sessions.count == sample.sessions.count,
@@ -257,5 +267,21 @@ public struct History: Sendable {
     /// The flow of everything applied so far: configuration first, then the steps.
     public func flowLines(configLines: [String]) -> [String] {
         configLines + steps[0..<applied].map(\.flowText)
+    }
+}
+
+extension History {
+    /// What an entry changed that the person can see: status, accuracy, Settings, lifecycle, in use.
+    public func changes(_ entry: LogEntry, arrow: String = "→") -> String? {
+        let i = Int(entry.sample)
+        guard i > 0, i < samples.count else { return nil }
+        let a = samples[i - 1], b = samples[i]
+        var out: [String] = []
+        if a.status != b.status { out.append("status \(a.status.rawValue)\(arrow)\(b.status.rawValue)") }
+        if a.accuracy != b.accuracy { out.append("accuracy \(a.accuracy.rawValue)\(arrow)\(b.accuracy.rawValue)") }
+        if a.settings != b.settings { out.append("Settings \(a.settings.rawValue)\(arrow)\(b.settings.rawValue)") }
+        if a.lifecycle != b.lifecycle { out.append("\(a.lifecycle.rawValue)\(arrow)\(b.lifecycle.rawValue)") }
+        if a.inUse != b.inUse { out.append(b.inUse ? "in use" : "no longer in use") }
+        return out.isEmpty ? nil : out.joined(separator: ", ")
     }
 }

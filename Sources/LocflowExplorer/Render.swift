@@ -470,7 +470,16 @@ struct Renderer {
                 text += "  REFUSED: " + refusal.text
                 role = .bad
             } else {
-                if !e.outputs.isEmpty { text += "  \(arrow) " + e.outputs.map(\.text).joined(separator: ", ") }
+                let changed = s.history.changes(e, arrow: arrow)
+                let outputs = e.outputs.filter {
+                    switch $0 {
+                    case .callback: false
+                    case .suspended, .resumed, .terminated: changed == nil  // the lifecycle change says it
+                    default: true
+                    }
+                }.map(\.text)
+                let said = (changed.map { [$0] } ?? []) + outputs + (e.hasCallback ? e.outputs.compactMap { if case .callback(let c) = $0 { "callback \(c.status.rawValue)" } else { nil } } : [])
+                if !said.isEmpty { text += "  \(arrow) " + said.joined(separator: ", ") }
                 if let why = e.why.first(where: { $0.rule != .callbackOnChange && $0.rule != .callbackAtLaunch }) ?? e.why.first {
                     text += "  \(g.dot) " + why.text
                 }

@@ -193,7 +193,7 @@ struct ExplorerTests {
         for _ in 0..<6 { _ = s.update(.key(.char("F"))) }
         #expect(s.logFilter == .callbacks)
         let text = render(s, glyphs: .unicode).text
-        #expect(text.contains("user tap \"Allow While Using App\"  → prompt whenInUse answered"))
+        #expect(text.contains("user tap \"Allow While Using App\"  → status notDetermined→authorizedWhenInUse"))
         #expect(!text.contains("app requestWhenInUseAuthorization  "))
     }
 
