@@ -33,6 +33,12 @@ public enum Language: String, CaseIterable, Sendable {
         }
     }
 
+    /// What a diagnostic property means.
+    public func meaning(_ d: Diagnostic) -> String {
+        guard self == .ko else { return d.meaning }
+        return Korean.meanings[d] ?? d.meaning
+    }
+
     /// A Settings option as the page labels it.
     public func settingsLabel(_ c: SettingsChoice, profile: PlatformProfile) -> String {
         guard self == .ko else {
@@ -57,6 +63,23 @@ public enum Language: String, CaseIterable, Sendable {
 }
 
 enum Korean {
+    static let meanings: [Diagnostic: String] = [
+        .authorizationDenied: "앱이 거부되어 중단되었습니다 (위치 서비스가 꺼진 경우 포함).",
+        .authorizationDeniedGlobally: "시스템 전체에서 위치 서비스가 꺼져 중단되었습니다.",
+        .authorizationRestricted: "앱에 권한이 없고 바꿀 수도 없습니다 (자녀 보호, 기기 관리).",
+        .authorizationRequestInProgress: "시스템이 이 앱에 대해 사용자에게 묻고 있으며 아직 답이 없습니다.",
+        .insufficientlyInUse: "앱이 충분히 사용 중이 아닙니다: 포그라운드에서 시작했어야 합니다.",
+        .serviceSessionRequired: "앱이 명시적 세션을 요구하지만 권한이 필요한 세션을 갖고 있지 않습니다.",
+        .alwaysAuthorizationDenied: "항상 허용을 원하는 세션이 사용자에게 항상 허용을 거부당했습니다.",
+        .fullAccuracyDenied: "정확한 위치를 원하는 세션이 사용자에게 거부당했습니다.",
+        .accuracyLimited: "정확도가 제한됨: 업데이트는 약 15-20분마다만 오고 모니터 이벤트는 보류됩니다.",
+        .locationUnavailable: "Core Location이 지금 위치를 파악할 수 없습니다.",
+        .stationary: "기기가 움직이지 않아 업데이트가 멈췄습니다.",
+        .conditionUnsupported: "이 조건 유형은 모니터링할 수 없습니다.",
+        .conditionLimitExceeded: "이 유형의 조건이 너무 많이 모니터링되고 있습니다.",
+        .persistenceUnavailable: "모니터링 상태를 영구 저장할 수 없습니다.",
+    ]
+
     /// Button labels as iOS shows them in Korean.
     static let buttons: [String: String] = [
         "Allow Once": "한 번 허용",

@@ -325,7 +325,7 @@ struct Renderer {
         let meaningY = r.y + r.h - meaningH
         f.put(r.x, meaningY, String(repeating: g.horizontal, count: r.w), .border)
         if let d = lines[sel].property {
-            for (i, line) in TextWidth.wrap(d.rawValue + ": " + d.meaning, width: r.w).prefix(meaningH - 1).enumerated() {
+            for (i, line) in TextWidth.wrap(d.rawValue + ": " + s.language.meaning(d), width: r.w).prefix(meaningH - 1).enumerated() {
                 f.put(r.x, meaningY + 1 + i, line, .dim)
             }
         } else {
