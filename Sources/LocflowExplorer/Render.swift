@@ -89,12 +89,16 @@ struct Renderer {
             let text = ":" + line
             f.put(0, y, text, .accent)
             f.cursor = (min(s.width - 1, TextWidth.columns(of: text)), y)
-            let hints = Completion.hint(line)
-            if !hints.isEmpty {
-                let hint = "  Tab: " + hints.prefix(8).joined(separator: " ") + (hints.count > 8 ? " …" : "")
-                f.put(TextWidth.columns(of: text) + 1, y, hint, .dim, maxWidth: s.width - TextWidth.columns(of: text) - 1)
+            let x = TextWidth.columns(of: text) + 1
+            if let error = s.message, s.messageIsError {
+                f.put(x, y, "  " + error, .error, maxWidth: s.width - x)  // the parser's message, until the line is fixed
+            } else {
+                let hints = Completion.hint(line)
+                if !hints.isEmpty {
+                    let hint = "  Tab: " + hints.prefix(8).joined(separator: " ") + (hints.count > 8 ? " …" : "")
+                    f.put(x, y, hint, .dim, maxWidth: s.width - x)
+                }
             }
-            if let m = s.message, s.messageIsError { f.put(0, y - 0, ":" + line, .error) ; _ = m }
             return
         }
         if let m = s.message {
@@ -256,7 +260,7 @@ struct Renderer {
         key("bg:location", w.info.hasLocationBackgroundMode)
         if w.info.requireExplicitServiceSession { key("explicit", true) }
         y += 1
-        let timers = w.pendingTimers.filter { $0.kind != .reducedAccuracyFix || true }
+        let timers = w.pendingTimers
         f.put(r.x, y, L("timers"), .dim)
         if timers.isEmpty {
             f.put(sx, y, L("none running"), .dim)

@@ -350,6 +350,7 @@ extension ExplorerState {
 
     mutating func commandLineKey(_ key: Key) -> [Effect] {
         guard var line = commandLine else { return [] }
+        if messageIsError { message = nil; messageIsError = false }
         switch key {
         case .escape, .ctrl("c"):
             commandLine = nil

@@ -192,54 +192,54 @@ extension Commands {
 
     /// `locflow explore`: every reachable state, the invariants checked on each.
     public static func explore(config: AppConfig, configLines: [String], depth: Int?, format: GraphFormat, io: CommandIO) -> Int32 {
-        var explorer = Explorer(config: config, bounds: Explorer.Bounds(depth: depth), keepEdges: format != .text)
-        explorer.run()
-        let states = explorer.observations.count
+        var search = StateSearch(config: config, bounds: StateSearch.Bounds(depth: depth), keepEdges: format != .text)
+        search.run()
+        let states = search.observations.count
         switch format {
         case .text: break
         case .dot:
             io.out("digraph locflow {")
             io.out("  rankdir=LR; node [shape=box, fontsize=10]; edge [fontsize=9];")
-            for (i, o) in explorer.observations.enumerated() { io.out("  s\(i) [label=\(quote(o.label))];") }
-            for e in explorer.edges { io.out("  s\(e.from) -> s\(e.to) [label=\(quote(e.action.flowText))];") }
+            for (i, o) in search.observations.enumerated() { io.out("  s\(i) [label=\(quote(o.label))];") }
+            for e in search.edges { io.out("  s\(e.from) -> s\(e.to) [label=\(quote(e.action.flowText))];") }
             io.out("}")
         case .mermaid:
             io.out("stateDiagram-v2")
             io.out("  [*] --> s0")
-            for (i, o) in explorer.observations.enumerated() { io.out("  s\(i) : \(mermaidText(o.label))") }
-            for e in explorer.edges { io.out("  s\(e.from) --> s\(e.to) : \(mermaidText(e.action.flowText))") }
+            for (i, o) in search.observations.enumerated() { io.out("  s\(i) : \(mermaidText(o.label))") }
+            for e in search.edges { io.out("  s\(e.from) --> s\(e.to) : \(mermaidText(e.action.flowText))") }
         case .json:
-            for (i, o) in explorer.observations.enumerated() {
+            for (i, o) in search.observations.enumerated() {
                 var j = JSONWriter()
                 j.field("state", .int(i))
-                j.field("depth", .int(explorer.depthOf[i]))
+                j.field("depth", .int(search.depthOf[i]))
                 j.field("status", .string(o.status.rawValue))
                 j.field("accuracy", .string(o.accuracy.rawValue))
                 j.field("settings", .string(o.settings.rawValue))
                 j.field("prompt", .string(o.prompt?.rawValue ?? "none"))
                 j.field("lifecycle", .string(o.lifecycle.rawValue))
                 j.field("inUse", .bool(o.inUse))
-                j.field("path", .array(explorer.path(to: i).map { .string($0.flowText) }))
+                j.field("path", .array(search.path(to: i).map { .string($0.flowText) }))
                 io.out(j.finish())
             }
-            for e in explorer.edges {
+            for e in search.edges {
                 var j = JSONWriter()
                 j.field("from", .int(e.from)); j.field("to", .int(e.to)); j.field("action", .string(e.action.flowText))
                 io.out(j.finish())
             }
         }
-        let summary = "\(states) states, \(explorer.edgeCount) edges (\(explorer.actions.count) actions tried in each state"
-            + (depth.map { ", depth \($0)" } ?? "") + (explorer.truncated ? ", stopped at \(explorer.bounds.maxStates) states" : "") + ")"
+        let summary = "\(states) states, \(search.edgeCount) edges (\(search.actions.count) actions tried in each state"
+            + (depth.map { ", depth \($0)" } ?? "") + (search.truncated ? ", stopped at \(search.bounds.maxStates) states" : "") + ")"
         let sink = format == .text ? io.out : io.err
         sink(summary)
-        if explorer.violations.isEmpty {
+        if search.violations.isEmpty {
             sink("every invariant holds in every state")
             return 0
         }
         var seen = Set<String>()
-        for v in explorer.violations where seen.insert(v.message).inserted {
+        for v in search.violations where seen.insert(v.message).inserted {
             sink("invariant broken: \(v.message)")
-            sink(explorer.flow(to: v.state, configLines: configLines, title: "reaches a state where \(v.message)"))
+            sink(search.flow(to: v.state, configLines: configLines, title: "reaches a state where \(v.message)"))
         }
         return 1
     }
@@ -255,18 +255,18 @@ extension Commands {
             io.err("locflow paths: " + error.message)
             return 2
         }
-        var explorer = Explorer(config: config, bounds: Explorer.Bounds(depth: depth))
-        explorer.run(check: { _ in [] })
-        let matches = explorer.observations.indices.filter { i in conditions.allSatisfy { $0.holds(explorer.observations[i]) } }
+        var search = StateSearch(config: config, bounds: StateSearch.Bounds(depth: depth))
+        search.run(check: { _ in [] })
+        let matches = search.observations.indices.filter { i in conditions.allSatisfy { $0.holds(search.observations[i]) } }
         if matches.isEmpty {
-            io.out("no reachable state has \(to) (searched \(explorer.observations.count) states)")
+            io.out("no reachable state has \(to) (searched \(search.observations.count) states)")
             return 1
         }
         io.out("# \(matches.count) reachable state\(matches.count == 1 ? "" : "s") with \(to); the shortest \(Swift.min(max, matches.count)) below")
         for (n, i) in matches.prefix(max).enumerated() {
             io.out("")
-            io.out("# --- \(n + 1): \(explorer.observations[i].label) (\(explorer.depthOf[i]) steps)")
-            io.out(explorer.flow(to: i, configLines: configLines, expectations: conditions.compactMap(\.expectLine),
+            io.out("# --- \(n + 1): \(search.observations[i].label) (\(search.depthOf[i]) steps)")
+            io.out(search.flow(to: i, configLines: configLines, expectations: conditions.compactMap(\.expectLine),
                                  title: "How the app ends up with \(to)"), terminator: "")
         }
         return 0

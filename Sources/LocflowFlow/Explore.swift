@@ -94,7 +94,7 @@ public struct Observation: Hashable, Sendable {
 
 /// Breadth-first search over every state reachable from the start by the person's, the app's
 /// and the system's actions. States are observations; the first world found for one stands for it.
-public struct Explorer {
+public struct StateSearch {
     public struct Bounds: Sendable {
         public var depth: Int? = nil
         public var maxStates = 200_000

@@ -129,7 +129,7 @@ public struct FlowRunner {
         let body = flow.body
         var lastStep: (line: FlowLine, refusal: Why?)?
         var refusalPending = false
-        for (index, line) in body.enumerated() {
+        for line in body {
             switch line.statement {
             case .config: continue
             case .step(let event):
@@ -171,7 +171,6 @@ public struct FlowRunner {
                     onExpect(line, false, message)
                 }
             }
-            _ = index
         }
         if refusalPending, let last = lastStep { result.failures.append(refusedFailure(last.line, last.refusal!)) }
         result.failures.sort { $0.line < $1.line }

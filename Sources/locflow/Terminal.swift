@@ -80,9 +80,9 @@ final class Terminal {
 
     /// Colours and attributes per role, degrading to attributes alone without colour.
     private func attributes(for role: Role) -> Int32 {
-        let bold = nc_attr_bold(), rev = nc_attr_reverse(), dim = nc_attr_dim(), und = nc_attr_underline()
-        _ = und
+        let bold = nc_attr_bold(), rev = nc_attr_reverse(), dim = nc_attr_dim()
         if colorMode == .none {
+            let und = nc_attr_underline()
             switch role {
             case .title, .selected, .promptSelected, .laneForeground, .laneActive, .laneInUse: return rev
             case .heading, .promptTitle, .accent, .key, .bad, .error, .changed: return bold

@@ -290,7 +290,7 @@ struct ExploreTests {
     @Test func ios12ClosesWithoutBrokenInvariants() {
         var config = AppConfig()
         config.platform = .ios12
-        var e = Explorer(config: config, bounds: Explorer.Bounds(depth: nil))
+        var e = StateSearch(config: config, bounds: StateSearch.Bounds(depth: nil))
         e.run()
         #expect(e.violations.isEmpty)
         #expect(e.observations.count > 50)
@@ -298,7 +298,7 @@ struct ExploreTests {
     }
 
     @Test func aBrokenInvariantGivesTheShortestFlow() {
-        var e = Explorer(config: AppConfig(), bounds: Explorer.Bounds(depth: 3))
+        var e = StateSearch(config: AppConfig(), bounds: StateSearch.Bounds(depth: 3))
         e.run { w in w.isProvisionalAlways ? ["provisional"] : [] }
         let v = e.violations.first!
         #expect(e.path(to: v.state) == [.app(.requestAlwaysAuthorization), .user(.tap("Allow While Using App"))])
