@@ -62,15 +62,18 @@ public struct Frame: Sendable {
 
     /// Fills a rectangle with a character and role.
     public mutating func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ ch: Character = " ", _ role: Role = .normal) {
-        for yy in max(0, y)..<min(height, y + h) {
-            for xx in max(0, x)..<min(width, x + w) { self[xx, yy] = Cell(char: ch, role: role, continuation: false) }
+        let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        for yy in y0..<y1 {
+            for xx in x0..<x1 { self[xx, yy] = Cell(char: ch, role: role, continuation: false) }
         }
     }
 
     /// Sets the role of a run of cells (a highlight over text already drawn).
     public mutating func paint(_ x: Int, _ y: Int, _ w: Int, _ role: Role) {
-        guard y >= 0, y < height else { return }
-        for xx in max(0, x)..<min(width, x + w) { cells[y * width + xx].role = role }
+        let x0 = max(0, x), x1 = min(width, x + w)
+        guard y >= 0, y < height, x0 < x1 else { return }
+        for xx in x0..<x1 { cells[y * width + xx].role = role }
     }
 
     public mutating func click(_ x: Int, _ y: Int, _ w: Int, _ h: Int = 1, _ command: Command) {
@@ -85,7 +88,7 @@ public struct Frame: Sendable {
     /// Draws a box with a title in its top border.
     public mutating func box(_ x: Int, _ y: Int, _ w: Int, _ h: Int, title: String? = nil, glyphs: Glyphs,
                              role: Role = .border, titleRole: Role = .heading) {
-        guard w >= 2, h >= 2 else { return }
+        guard w >= 2, h >= 2, x >= 0, y >= 0, x + w <= width, y + h <= height else { return }
         put(x, y, String(glyphs.topLeft), role)
         put(x + w - 1, y, String(glyphs.topRight), role)
         put(x, y + h - 1, String(glyphs.bottomLeft), role)

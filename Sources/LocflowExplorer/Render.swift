@@ -305,6 +305,7 @@ struct Renderer {
         }
         let meaningH = 3
         let listH = r.h - 1 - meaningH
+        guard listH > 0 else { return }
         let sel = min(s.selected(.diagnostics), lines.count - 1)
         let top = max(0, min(sel - listH / 2, lines.count - listH))
         for (row, index) in (top..<min(lines.count, top + max(0, listH))).enumerated() {

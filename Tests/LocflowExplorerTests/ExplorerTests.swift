@@ -274,3 +274,56 @@ struct ReportTests {
         #expect(md.contains("```\n" + text + "\n```"))
     }
 }
+
+@Suite("Robustness: nothing a person types crashes the explorer")
+struct RobustnessTests {
+    @Test(arguments: [Platform.ios12, .ios14, .ios18, .visionos])
+    func randomKeysAndSizes(_ platform: Platform) {
+        var config = AppConfig()
+        config.platform = platform
+        var s = ExplorerState(config: config, width: 120, height: 40)
+        s.speedIndex = 0
+        var rng = SplitMix64(seed: UInt64(platform.rawValue.count) * 31)
+        let keys: [Key] = "wafbxTLlp .!@#$urFzZ[]0?123jkR".map { Key.char($0) }
+            + [.enter, .escape, .tab, .backTab, .up, .down, .left, .right, .pageUp, .pageDown, .backspace]
+        let sizes = [(80, 24), (120, 40), (200, 60), (81, 25), (109, 33), (110, 34), (79, 23), (300, 10), (1, 1)]
+        var wall = 0
+        for i in 0..<3_000 {
+            let r = Int(rng.next() % 100)
+            if r < 80 {
+                _ = s.update(.key(keys[Int(rng.next() % UInt64(keys.count))]))
+            } else if r < 88 {
+                _ = s.update(.click(x: Int(rng.next() % 200), y: Int(rng.next() % 60)))
+            } else if r < 94 {
+                let (w, h) = sizes[Int(rng.next() % UInt64(sizes.count))]
+                _ = s.update(.resize(width: w, height: h))
+            } else if r < 97 {
+                _ = s.update(.key(.char(":")))
+                for ch in ["app session", "user tap \"x", "wait 5", "expect diagnostics a stationary", "unset X", "user settings always"][i % 6] {
+                    _ = s.update(.key(.char(ch)))
+                }
+                _ = s.update(.key(.tab))
+                _ = s.update(.key(.enter))
+                _ = s.update(.key(.escape))
+            } else {
+                wall += 700
+                _ = s.update(.tick(wall))
+            }
+            if s.showHelp && r % 2 == 0 { _ = s.update(.key(.escape)) }
+            let frame = render(s, glyphs: i % 2 == 0 ? .unicode : .ascii)
+            #expect(frame.cells.count == max(0, s.width) * max(0, s.height))
+        }
+    }
+
+    @Test func parserNeverCrashesOnGarbage() {
+        var rng = SplitMix64(seed: 99)
+        let alphabet = Array("app user system device wait expect key assume \"\\#\n\t 0123456789hms tap settings session always on off true false ’")
+        for _ in 0..<1_000 {
+            let n = Int(rng.next() % 60)
+            let text = String((0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+            _ = try? FlowParser.parse(text, file: "fuzz.flow")
+            _ = try? FlowParser.parseStatement(text)
+            _ = try? InfoPlistLoader.parseStrings(text, path: "fuzz.strings")
+        }
+    }
+}
