@@ -145,6 +145,8 @@ enum Korean {
         "any .flow statement, e.g. user settings never, wait 90s, expect status denied": "모든 .flow 문장, 예: user settings never, wait 90s, expect status denied",
         "a pane, an item, a prompt button or a footer key does the same as its key": "창, 항목, 알림 버튼, 아래쪽 키를 클릭해도 같은 동작",
         "assumptions: ": "가정: ",
+        "Try w (the app asks when in use) or a (Always); Tab and arrows reach every action; ? lists every key; : takes any .flow statement":
+            "w (사용하는 동안 요청) 또는 a (항상 요청)를 눌러 보세요. Tab과 화살표로 모든 동작, ?로 모든 키, :로 .flow 문장 입력",
         "in-use grace ends": "사용 중 유예 끝", "suspension": "일시 정지", "Allow Once runs out": "한 번 허용 만료",
         "relaunch window closes": "재실행 창 닫힘", "reduced-accuracy fix": "대략적 위치 수신",
         "locflow needs a terminal of at least": "locflow는 최소 다음 크기의 터미널이 필요합니다:",

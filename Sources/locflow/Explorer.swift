@@ -127,6 +127,7 @@ enum Explorer {
         let size = terminal.size
         var state = ExplorerState(config: config, configLines: o.configLines, width: size.width, height: size.height)
         state.language = o.language
+        state.message = state.language("Try w (the app asks when in use) or a (Always); Tab and arrows reach every action; ? lists every key; : takes any .flow statement")
         if !steps.isEmpty {
             state.history.load(steps)
             state.speedIndex = 0
