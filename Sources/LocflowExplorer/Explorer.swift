@@ -112,6 +112,9 @@ public struct ExplorerState: Sendable {
     /// The config statements a recording starts with.
     public var configLines: [String]
     public var recordedSteps = 0
+    /// When (wall ms) the running clock's current wait began.
+    var clockWaitStartedAt: Int?
+    static let recordClockEvery = 5_000
     public var wallNow = 0
     var lastTick: Int?
     var virtualRemainder = 0.0

@@ -309,9 +309,23 @@ extension ExplorerState {
 
     mutating func advanceClock(_ ms: Millis) -> [Effect] {
         let before = world
+        let growing = history.steps.last?.isClockWait == true && history.applied == history.steps.count
         history.advanceClock(by: ms)
         noteDiagnosticChanges(before)
+        if !growing { clockWaitStartedAt = lastTick ?? wallNow }
+        // While recording, the running clock is written every few seconds, so a kill loses little.
+        if recording, let started = clockWaitStartedAt, wallNow - started >= Self.recordClockEvery {
+            history.finishClockWait()
+            clockWaitStartedAt = nil
+            return recordSteps()
+        }
         return []
+    }
+
+    /// Everything finished and not yet written (called on every way out, signals included).
+    public mutating func flushRecording() -> [Effect] {
+        history.finishClockWait()
+        return recordSteps() + (recording ? [.endRecording] : [])
     }
 
     mutating func noteDiagnosticChanges(_ before: World) {

@@ -182,6 +182,12 @@ enum Explorer {
                 }
             }
         }
+        // Whatever way the loop ended (q, a signal), write what was done and not yet recorded.
+        if recorder != nil {
+            for effect in state.flushRecording() {
+                if case .record(let line) = effect { recorder?.write(Data((line + "\n").utf8)); recordedLines += 1 }
+            }
+        }
         terminal.close()
         try? recorder?.close()
         if let p = recordPath { print("locflow: recording in \(p)") }

@@ -327,3 +327,19 @@ struct RobustnessTests {
         }
     }
 }
+
+@Suite("Recording while the clock runs")
+struct ClockRecordingTests {
+    @Test func theRunningClockIsWrittenEveryFewSeconds() {
+        var s = ExplorerState(config: AppConfig())
+        _ = s.update(.tick(0))
+        _ = s.update(.key(.char("R")))
+        var written: [String] = []
+        for t in stride(from: 100, through: 12_000, by: 100) {
+            for e in s.update(.tick(t)) { if case .record(let line) = e { written.append(line) } }
+        }
+        #expect(written == ["wait 5s", "wait 5s"])
+        let rest = s.flushRecording()
+        #expect(rest == [.record("wait 2s"), .endRecording])
+    }
+}
