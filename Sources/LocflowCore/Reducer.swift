@@ -402,7 +402,7 @@ extension World {
 
     mutating func settings(_ choice: SettingsChoice, _ t: inout Transition) {
         leaveForSettings(&t)
-        if choice == record.choice && choice != .askNextTime {
+        if choice == record.choice {
             return t.note(.settingsSameChoice, choice.rawValue)
         }
         record.choice = choice

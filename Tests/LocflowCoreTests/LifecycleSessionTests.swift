@@ -353,3 +353,34 @@ struct DeterminismTests {
         }
     }
 }
+
+@Suite("Settings choices against grants")
+struct SettingsGrantTests {
+    @Test func pickingTheSelectedAskNextTimeKeepsAnAllowOnceGrant() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow Once")
+        let t = s.do(.user(.settings(.askNextTime)))
+        #expect(Sim.rules(t).contains(.settingsSameChoice))
+        #expect(s.world.isTemporaryWhenInUse)
+    }
+
+    @Test func neverRevokesAnAllowOnceGrant() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow Once")
+        s.do(.user(.settings(.never)))
+        #expect(s.world.status == .denied)
+        #expect(!s.world.record.temporaryGrant)
+    }
+
+    @Test func settingsWhileUsingOnAProvisionalAppIsTheSelectedRow() {
+        var s = Sim()
+        s.do(.app(.requestAlwaysAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.user(.settings(.whileUsing)))
+        #expect(s.world.isProvisionalAlways)  // the row was already selected: nothing changes
+        s.do(.user(.settings(.never)), .user(.settings(.whileUsing)))
+        #expect(s.world.status == .authorizedWhenInUse)
+    }
+}
