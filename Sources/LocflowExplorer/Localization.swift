@@ -126,6 +126,7 @@ enum Korean {
         "delivering:": "전달 중:", "No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics.":
             "아직 진단 소스가 없습니다. CLServiceSession, liveUpdates, CLMonitor 이벤트, CLBackgroundActivitySession이 진단을 보고합니다.",
         "to read what a property means": "로 속성의 의미 보기",
+        "nothing in the way": "막는 것 없음", "true": "개 참", "every property, and what each means": "모든 속성과 각각의 의미",
         // Bars and log
         "time": "시간", "prompts/taps": "알림/탭", "process": "프로세스",
         "fg": "포그라운드", "bg": "백그라운드", "suspended": "일시 정지", "terminated": "종료됨", "tap": "탭", "callback": "콜백", "prompt": "알림",

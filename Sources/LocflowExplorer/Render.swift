@@ -306,13 +306,27 @@ struct Renderer {
         let meaningH = 3
         let listH = r.h - 1 - meaningH
         guard listH > 0 else { return }
+        func changed(_ source: World.DiagnosticSource, _ d: Diagnostic) -> Bool {
+            (s.diagnosticChangedAt["\(source.name).\(d.rawValue)"]).map { s.wallNow - $0 < ExplorerState.highlightMs } ?? false
+        }
+        // Unfocused and too long to show whole: at a glance, each source with only what is true
+        // (and what just changed); focused (Tab): every property, to select and read.
+        var shown = Array(lines.indices)
+        let compact = !focused && lines.count > listH
+        if compact {
+            shown = lines.indices.filter { i in
+                guard let d = lines[i].property, let source = lines[i].source else { return true }
+                return lines[i].on || changed(source, d)
+            }
+        }
         let sel = min(s.selected(.diagnostics), lines.count - 1)
-        let top = max(0, min(sel - listH / 2, lines.count - listH))
-        for (row, index) in (top..<min(lines.count, top + max(0, listH))).enumerated() {
+        let selRow = shown.firstIndex(of: sel) ?? 0
+        let top = compact ? 0 : max(0, min(selRow - listH / 2, shown.count - listH))
+        for (row, index) in shown[top..<min(shown.count, top + listH)].enumerated() {
             let line = lines[index]
             let yy = y + row
             if let d = line.property, let source = line.source {
-                let changed = (s.diagnosticChangedAt["\(source.name).\(d.rawValue)"]).map { s.wallNow - $0 < ExplorerState.highlightMs } ?? false
+                let changed = changed(source, d)
                 f.put(r.x + 1, yy, "\(line.on ? g.check : g.dot) \(d.rawValue)", changed ? .changed : (line.on ? .bad : .dim), maxWidth: r.w - 1)
                 if line.on { f.put(r.x + r.w - 4, yy, "true", changed ? .changed : .bad) }
             } else if let source = line.source {
@@ -322,14 +336,22 @@ struct Renderer {
                 default: source.name
                 }
                 f.put(r.x, yy, label, .heading, maxWidth: r.w)
-                f.put(r.x + TextWidth.columns(of: label) + 1, yy, source.type.rawValue, .dim, maxWidth: max(0, r.w - TextWidth.columns(of: label) - 1))
+                var note = source.type.rawValue
+                if compact {
+                    let on = lines.filter { $0.source == source && $0.on }.count
+                    note = on == 0 ? "\(g.check) " + L("nothing in the way") : "\(on) " + L("true")
+                }
+                f.put(r.x + TextWidth.columns(of: label) + 1, yy, note, compact && !note.hasSuffix(L("true")) ? .good : .dim,
+                      maxWidth: max(0, r.w - TextWidth.columns(of: label) - 1))
             }
             if focused && index == sel { f.paint(r.x, yy, r.w, .selected) }
             f.click(r.x, yy, r.w, 1, .select(.diagnostics, index))
         }
         let meaningY = r.y + r.h - meaningH
         f.put(r.x, meaningY, String(repeating: g.horizontal, count: r.w), .border)
-        if let d = lines[sel].property {
+        if compact {
+            f.put(r.x, meaningY + 1, "Tab: " + L("every property, and what each means"), .dim, maxWidth: r.w)
+        } else if let d = lines[sel].property {
             for (i, line) in TextWidth.wrap(d.rawValue + ": " + s.language.meaning(d), width: r.w).prefix(meaningH - 1).enumerated() {
                 f.put(r.x, meaningY + 1 + i, line, .dim)
             }

@@ -166,6 +166,8 @@ struct GoldenTests {
             """)
         s.focus = .diagnostics
         Golden.check("diagnostics-explicit-session", s)
+        s.focus = .app
+        Golden.check("diagnostics-at-a-glance", s)
     }
 
     @Test func korean() throws {
