@@ -289,9 +289,12 @@ struct Renderer {
         var dx = r.x
         let deliveringLabel = L("delivering:")
         f.put(r.x, y, deliveringLabel, .dim); dx += TextWidth.columns(of: deliveringLabel) + 1
-        for source in DeliverySource.allCases {
+        var names = DeliverySource.allCases.map { ($0, $0 == .significantChanges ? "SLC" : $0.rawValue) }
+        func needed() -> Int { names.reduce(0) { $0 + TextWidth.columns(of: $1.1) + 2 } }
+        if dx + needed() > r.x + r.w { y += 1; dx = r.x + 1 }  // on a line of their own when narrow
+        if dx + needed() > r.x + r.w { names = names.map { ($0.0, $0.0 == .liveUpdates ? "live" : $0.1) } }
+        for (source, name) in names {
             let on = w.delivering(source)
-            let name = source == .significantChanges ? "SLC" : source == .liveUpdates ? "live" : source.rawValue
             dx += f.put(dx, y, "\(on ? g.check : g.dot)\(name) ", on ? .good : .dim, maxWidth: max(0, r.x + r.w - dx))
         }
         y += 1
