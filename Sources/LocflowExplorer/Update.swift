@@ -164,8 +164,13 @@ extension ExplorerState {
             history.redo()
             noteDiagnosticChanges(before)
             let step = history.steps[history.applied - 1]
-            say("step \(history.applied) of \(history.steps.count)" + (step.line.map { " (line \($0))" } ?? "") + ": \(step.flowText)"
-                + (step.caption.map { "  # \($0)" } ?? ""))
+            var text = "step \(history.applied) of \(history.steps.count)" + (step.line.map { " (line \($0))" } ?? "") + ": \(step.flowText)"
+            var failed = false
+            if case .expect = step.kind, let result = history.log.last?.expectation {
+                text += result.ok ? "  \u{2713} holds" : "  \u{2717} found \(result.found)"
+                failed = !result.ok
+            }
+            say(text + (step.caption.map { "  # \($0)" } ?? ""), error: failed)
             return recordSteps()
         case .togglePause:
             if var a = autoplay {
