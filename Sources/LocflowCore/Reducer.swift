@@ -17,6 +17,7 @@ extension World {
             now = target
             var t = Transition(event: event, time: now)
             settle(into: &t)
+            if t.why.isEmpty { t.note(.timePasses) }
             sink(t, self)
             return
         }
@@ -124,9 +125,12 @@ extension World {
                 t.note(.updatesWithoutAuthorization)
             } else if lifecycle != .foreground && status == .authorizedWhenInUse {
                 t.note(.backgroundStartFails)
+            } else {
+                t.note(.standardStarted)
             }
         case .stopUpdatingLocation:
             process.standardUpdates = false
+            t.note(.standardStopped)
         case .allowsBackgroundLocationUpdates(let on):
             if on && !info.hasLocationBackgroundMode {
                 t.note(.backgroundUpdatesCrash)
@@ -134,18 +138,23 @@ extension World {
                 return
             }
             process.allowsBackgroundUpdates = on
+            t.note(.backgroundUpdatesSet, String(on))
         case .startMonitoringSignificantLocationChanges:
             significantChanges = true
+            t.note(.significantChangesStarted)
             if status == .denied { failDenied(&t) }
             if profile.legacyPrompts && status == .authorizedWhenInUse { t.note(.ios12WhenInUseNoAlwaysServices) }
         case .stopMonitoringSignificantLocationChanges:
             significantChanges = false
+            t.note(.significantChangesStopped)
         case .startMonitoringRegion(let id):
             if !regions.contains(id) { regions.append(id) }
+            t.note(.regionStarted, id)
             if status == .denied { failDenied(&t) }
             if accuracy == .reducedAccuracy && status.isAuthorized { t.note(.reducedAccuracyNoRegions) }
         case .stopMonitoringRegion(let id):
             regions.removeAll { $0 == id }
+            t.note(.regionStopped, id)
 
         case .session(let id, let goal, let key): createSession(id, goal, key, &t)
         case .invalidate(let id):
@@ -162,6 +171,7 @@ extension World {
         case .monitorAdd(let id):
             guard profile.hasModernAPIs else { return t.note(.needsIOS17) }
             if !monitorConditions.contains(id) { monitorConditions.append(id) }
+            t.note(.conditionAdded, id)
             if monitorConditions.count > assumptions.monitorConditionLimit { t.note(.conditionLimit) }
         case .backgroundActivity(let on):
             guard profile.hasModernAPIs else { return t.note(.needsIOS17) }
@@ -173,7 +183,7 @@ extension World {
                 if rejoin { keptBackgroundActivity = false; t.note(.rejoinWithinWindow, "background activity session") }
                 if !fresh && !rejoin { t.note(.backgroundActivityNeedsForeground) }
                 if !info.hasLocationBackgroundMode { t.note(.backgroundActivityNeedsMode) }
-                noteImplicitSession(&t)
+                if profile.hasServiceSessions { noteImplicitSession(&t) } else { t.note(.backgroundActivityStarted) }
             } else {
                 process.backgroundActivity = nil
                 t.note(.backgroundActivityInvalidated)
@@ -186,7 +196,10 @@ extension World {
     mutating func iterate(_ stream: WritableKeyPath<ProcessState, ProcessStream?>, kept: WritableKeyPath<World, Bool>,
                           name: String, on: Bool, _ t: inout Transition) {
         guard profile.hasModernAPIs else { return t.note(.needsIOS17) }
-        guard on else { process[keyPath: stream] = nil; return }
+        guard on else {
+            process[keyPath: stream] = nil
+            return t.note(.streamStopped, name)
+        }
         if process[keyPath: stream] != nil { return t.note(.alreadyRunning, name) }
         let rejoin = rejoining(self[keyPath: kept])
         process[keyPath: stream] = ProcessStream(startedAt: now, qualified: inUse || rejoin)
@@ -198,7 +211,7 @@ extension World {
     func rejoining(_ kept: Bool) -> Bool { kept && relaunchWindowEndsAt != nil }
 
     mutating func noteImplicitSession(_ t: inout Transition) {
-        guard profile.hasServiceSessions else { return }
+        guard profile.hasServiceSessions else { return t.note(.streamStarted) }
         if info.requireExplicitServiceSession { t.note(.explicitSessionRequired) } else { t.note(.implicitSession) }
     }
 
@@ -560,6 +573,7 @@ extension World {
             t.note(.deviceNoFix)
         case .fix:
             hasFix = true
+            t.note(.deviceFix)
         case .exitRegion(let id):
             if regions.contains(id) {
                 alwaysClassEvent("region \(id) exit", &t)
@@ -724,6 +738,7 @@ extension World {
             t.note(.allowOnceExpires, formatDuration(assumptions.allowOnceGrace))
         case .relaunchWindowCloses:
             relaunchWindowEndsAt = nil
+            t.note(.relaunchWindowCloses, formatDuration(assumptions.relaunchWindow))
             for i in sessions.indices where sessions[i].state == .active && !sessions[i].held {
                 sessions[i].state = .lapsed
                 t.emit(.sessionLapsed(sessions[i].id))

@@ -38,7 +38,9 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case eventNeedsAuthorization, eventDeliveredInUse, eventDroppedWhilePrompting, eventRelaunches, eventResumes
     case whenInUseNoBackgroundEvents
     case monitorEventDelivered, monitorEventWithheld, conditionLimit
-    case deviceMoves, deviceStationary, deviceNoFix, reducedAccuracyCadence
+    case deviceMoves, deviceStationary, deviceNoFix, deviceFix, reducedAccuracyCadence, timePasses
+    case standardStarted, standardStopped, backgroundUpdatesSet, significantChangesStarted, significantChangesStopped
+    case regionStarted, regionStopped, streamStarted, streamStopped, conditionAdded, backgroundActivityStarted, relaunchWindowCloses
     // iOS 17/18
     case alreadyRunning, implicitSession, explicitSessionRequired
     case backgroundActivityNeedsForeground, backgroundActivityNeedsMode, backgroundActivityInvalidated, backgroundActivityLapses
@@ -170,6 +172,20 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .deviceMoves: ("The device moves: new fixes are available", "A S61")
         case .deviceStationary: ("The device stops moving: updates pause, the last one says stationary", "A S61")
         case .deviceNoFix: ("Core Location cannot determine the location", "A S18")
+        case .deviceFix: ("Core Location can determine the location again", "A S18")
+        case .timePasses: ("Virtual time passes; no timer was due", "I")
+        case .standardStarted: ("Standard updates start; they continue in the background only if started in the foreground with allowsBackgroundLocationUpdates", "A S2, S14")
+        case .standardStopped: ("Standard updates stop", "A S14")
+        case .backgroundUpdatesSet: ("allowsBackgroundLocationUpdates is set (location is in UIBackgroundModes)", "A S14")
+        case .significantChangesStarted: ("The significant-change service starts; it persists across launches and its events can launch an app with Always", "A S12")
+        case .significantChangesStopped: ("The significant-change service stops", "A S12")
+        case .regionStarted: ("Region monitoring starts; it persists across launches and its events can launch an app with Always", "A S12")
+        case .regionStopped: ("Region monitoring of that region stops", "A S12")
+        case .streamStarted: ("The app starts iterating; updates come while it may receive them", "A S61, S19")
+        case .backgroundActivityStarted: ("The app creates a CLBackgroundActivitySession", "A S31")
+        case .relaunchWindowCloses: ("The relaunch window closes: what the previous process held and was not re-created is dropped", "A-forum S54; I relaunchWindow")
+        case .streamStopped: ("The app stops iterating", "A S61, S19")
+        case .conditionAdded: ("A condition is added to the monitor; conditions persist across launches", "A S19")
         case .reducedAccuracyCadence: ("Reduced accuracy: a fix about every reducedAccuracyInterval", "A S14; D S32, S33")
         case .alreadyRunning: ("Already running in this process: nothing changes", "I")
         case .implicitSession: ("iOS 18: this holds an implicit when-in-use session (it may prompt)", "A S6, S18")

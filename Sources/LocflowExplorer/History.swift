@@ -77,7 +77,7 @@ public struct LogEntry: Sendable {
     public var expectation: (ok: Bool, found: String)? { extra?.expectation }
     public var text: String { label ?? event?.flowText ?? "" }
     public var isPlainWait: Bool {
-        if case .wait = event, outputs.isEmpty, why.isEmpty, refusal == nil { return true }
+        if case .wait = event, outputs.isEmpty, why.allSatisfy({ $0.rule == .timePasses }), refusal == nil { return true }
         return false
     }
     public var hasCallback: Bool { outputs.contains { if case .callback = $0 { true } else { false } } }

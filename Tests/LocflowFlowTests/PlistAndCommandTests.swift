@@ -266,6 +266,8 @@ struct InvariantTests {
             let e = walk.nextEvent()
             #expect(walk.world.refusal(for: e) == nil)
             walk.world.step(e) { t, w in
+                // Every transition says why.
+                #expect(!t.why.isEmpty || t.refusal != nil, "\(t.event.flowText) recorded no rule")
                 // An app's prompt is only up while the app is in the foreground.
                 if let p = w.prompt, !p.isSystemInitiated { #expect(w.lifecycle == .foreground, "\(t.event)") }
                 // Diagnostics only of the source's own type.
