@@ -738,7 +738,7 @@ extension World {
             t.note(.allowOnceExpires, formatDuration(assumptions.allowOnceGrace))
         case .relaunchWindowCloses:
             relaunchWindowEndsAt = nil
-            t.note(.relaunchWindowCloses, formatDuration(assumptions.relaunchWindow))
+            defer { if t.why.isEmpty { t.note(.relaunchWindowCloses, formatDuration(assumptions.relaunchWindow)) } }
             for i in sessions.indices where sessions[i].state == .active && !sessions[i].held {
                 sessions[i].state = .lapsed
                 t.emit(.sessionLapsed(sessions[i].id))
