@@ -39,8 +39,13 @@ public struct LogEntry: Sendable {
     public var actor: Actor
     /// What happened: an event (its flow text is made when the line is drawn) or a label.
     public var event: Event?
-    public var outputs: [Output]
-    public var why: [Why]
+    /// The rule the line shows: the first that is not about the callback (all of them are in
+    /// the trace of `locflow run`).
+    public var why: Why?
+    /// This entry's outputs in the history's shared pool (no array per entry: the history stays small).
+    var outputStart: Int32 = 0
+    var outputCount: UInt8 = 0
+    public var hasCallback = false
     /// Rare extras (a label, an expectation's result) live out of line to keep entries small.
     var extra: Extra?
     public var step: Int32
@@ -63,8 +68,8 @@ public struct LogEntry: Sendable {
         self.time = time
         self.actor = actor
         self.event = event
-        self.outputs = outputs
-        self.why = why
+        self.why = why.first(where: { $0.rule != .callbackOnChange && $0.rule != .callbackAtLaunch }) ?? why.first
+        hasCallback = outputs.contains { if case .callback = $0 { true } else { false } }
         self.step = Int32(step)
         extra = label == nil && expectation == nil && refusal == nil ? nil : Extra(label: label, expectation: expectation, refusal: refusal)
     }
@@ -77,10 +82,9 @@ public struct LogEntry: Sendable {
     public var expectation: (ok: Bool, found: String)? { extra?.expectation }
     public var text: String { label ?? event?.flowText ?? "" }
     public var isPlainWait: Bool {
-        if case .wait = event, outputs.isEmpty, why.allSatisfy({ $0.rule == .timePasses }), refusal == nil { return true }
+        if case .wait = event, outputCount == 0, why == nil || why?.rule == .timePasses, refusal == nil { return true }
         return false
     }
-    public var hasCallback: Bool { outputs.contains { if case .callback = $0 { true } else { false } } }
 }
 
 /// What the session bars need of the world after each transition (compact: no world copies).
@@ -133,6 +137,8 @@ public struct History: Sendable {
     public private(set) var applied = 0
     public private(set) var world: World
     public private(set) var log: [LogEntry] = []
+    /// The outputs of every log entry, one after another.
+    var outputPool: [Output] = []
     public private(set) var samples: [Sample] = []
     /// Where each applied step's log entries and samples start.
     var logStart: [Int32] = []
@@ -184,8 +190,10 @@ public struct History: Sendable {
             for (t, after) in produced { record(t, after: after, step: index) }
         case .expect(let x):
             let (ok, found) = Expectations.check(x, in: world)
-            log.append(LogEntry(time: world.now, actor: .person, event: nil, label: x.flowText, outputs: [], why: [], refusal: nil,
-                                expectation: (ok, found), step: index))
+            var entry = LogEntry(time: world.now, actor: .person, event: nil, label: x.flowText, outputs: [], why: [], refusal: nil,
+                                 expectation: (ok, found), step: index)
+            entry.outputStart = Int32(outputPool.count)
+            log.append(entry)
         }
         applied += 1
         if applied % Self.checkpointEvery == 0 {
@@ -198,7 +206,7 @@ public struct History: Sendable {
     public mutating func undo() {
         guard applied > 0 else { return }
         applied -= 1
-        log.removeSubrange(Int(logStart[applied])...)
+        truncateLog(to: Int(logStart[applied]))
         samples.removeSubrange(Int(sampleStart[applied])...)
         logStart.removeLast()
         sampleStart.removeLast()
@@ -210,6 +218,18 @@ public struct History: Sendable {
         }
         let keep = applied / Self.checkpointEvery + 1
         if checkpoints.count > keep { checkpoints.removeSubrange(keep...) }
+    }
+
+    mutating func truncateLog(to count: Int) {
+        guard count < log.count else { return }
+        outputPool.removeSubrange(Int(log[count].outputStart)...)
+        log.removeSubrange(count...)
+    }
+
+    /// The outputs of a log entry.
+    public func outputs(of e: LogEntry) -> ArraySlice<Output> {
+        let start = min(Int(e.outputStart), outputPool.count)
+        return outputPool[start..<min(outputPool.count, start + Int(e.outputCount))]
     }
 
     /// The world after `count` steps, replayed from the nearest checkpoint.
@@ -229,7 +249,7 @@ public struct History: Sendable {
            let before = beforeLast {
             // Re-run the growing wait from the world before it.
             applied -= 1
-            log.removeSubrange(Int(logStart[applied])...)
+            truncateLog(to: Int(logStart[applied]))
             samples.removeSubrange(Int(sampleStart[applied])...)
             logStart.removeLast()
             sampleStart.removeLast()
@@ -254,6 +274,9 @@ public struct History: Sendable {
         var entry = LogEntry(time: t.time, actor: t.event.actor, event: t.event, label: nil, outputs: t.outputs,
                              why: t.why, refusal: t.refusal, expectation: nil, step: step)
         entry.sample = Int32(samples.count)
+        entry.outputStart = Int32(outputPool.count)
+        entry.outputCount = UInt8(min(255, t.outputs.count))
+        outputPool += t.outputs.prefix(255)
         log.append(entry)
         var sample = Sample(after, time: t.time, callback: !t.callbacks.isEmpty, tap: tap)
         // Share the sessions list with the previous sample when it did not change (one buffer, not two).

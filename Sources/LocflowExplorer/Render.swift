@@ -501,16 +501,17 @@ struct Renderer {
                 role = .bad
             } else {
                 let changed = s.history.changes(e, arrow: arrow)
-                let outputs = e.outputs.filter {
+                let all = s.history.outputs(of: e)
+                let outputs = all.filter {
                     switch $0 {
                     case .callback: false
                     case .suspended, .resumed, .terminated: changed == nil  // the lifecycle change says it
                     default: true
                     }
                 }.map(\.text)
-                let said = (changed.map { [$0] } ?? []) + outputs + (e.hasCallback ? e.outputs.compactMap { if case .callback(let c) = $0 { "callback \(c.status.rawValue)" } else { nil } } : [])
+                let said = (changed.map { [$0] } ?? []) + outputs + all.compactMap { if case .callback(let c) = $0 { "callback \(c.status.rawValue)" } else { nil } }
                 if !said.isEmpty { text += "  \(arrow) " + said.joined(separator: ", ") }
-                if let why = e.why.first(where: { $0.rule != .callbackOnChange && $0.rule != .callbackAtLaunch }) ?? e.why.first {
+                if let why = e.why {
                     text += "  \(g.dot) " + why.text
                 }
                 if e.hasCallback { role = .accent }

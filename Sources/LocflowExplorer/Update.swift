@@ -305,7 +305,7 @@ extension ExplorerState {
         if let last = history.log.last {
             if let exp = last.expectation {
                 say(exp.ok ? "✓ holds" : "✗ found \(exp.found)", error: !exp.ok)
-            } else if let why = last.why.last {
+            } else if let why = last.why {
                 say(why.text)
             }
         }

@@ -343,3 +343,39 @@ struct ClockRecordingTests {
         #expect(rest == [.record("wait 2s"), .endRecording])
     }
 }
+
+@Suite("History bookkeeping")
+struct HistoryTests {
+    func lines(_ h: History) -> [String] {
+        h.log.map { e in e.text + " | " + h.outputs(of: e).map(\.text).joined(separator: ", ") + " | " + (e.why?.text ?? "") }
+    }
+
+    @Test func undoAndRedoLeaveTheSameLogAsAFreshRun() throws {
+        let flow = try FlowParser.parse("""
+            app requestWhenInUseAuthorization
+            expect prompt whenInUse
+            user tap "Allow Once"
+            user background
+            wait 2m
+            expect status notDetermined
+            user foreground
+            """, file: "h.flow")
+        let steps = flow.body.map { line -> HistoryStep in
+            switch line.statement {
+            case .step(let e): HistoryStep(.event(e))
+            case .expect(let x): HistoryStep(.expect(x))
+            case .config: fatalError()
+            }
+        }
+        var fresh = History(config: AppConfig())
+        for s in steps { fresh.append(s) }
+        var h = History(config: AppConfig())
+        h.load(steps)
+        for _ in steps { h.redo() }
+        for _ in 0..<5 { h.undo() }
+        for _ in 0..<5 { h.redo() }
+        #expect(lines(h) == lines(fresh))
+        #expect(h.world == fresh.world)
+        #expect(lines(h).contains { $0.contains("timer: Allow Once runs out") })
+    }
+}
