@@ -228,20 +228,26 @@ struct Renderer {
         f.put(r.x, y, "\(w.lifecycle.rawValue) \(g.dot) " + L(w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) \(L("blue indicator"))" : ""),
               w.lifecycle == .foreground ? .good : .warn, maxWidth: r.w); y += 1
         let statusRole: Role = st.isAuthorized ? .good : (st == .notDetermined ? .normal : .bad)
-        f.put(r.x, y, L("status"), .dim)
         let sx = r.x + 10
-        f.put(sx, y, st.rawValue, statusRole, maxWidth: r.w - 10)
-        f.put(sx + 21, y, L("Settings: ") + (w.record.choice == .unlisted ? L("not listed") : s.settingsLabel(w.record.choice)), .dim, maxWidth: max(0, r.w - 31))
-        y += 1
+        // What the app reads, and right under it what Settings shows: provisional Always and
+        // Allow Once are the rows where they disagree.
+        f.put(r.x, y, L("status"), .dim)
+        var cx = sx + f.put(sx, y, st.rawValue, statusRole, maxWidth: r.w - 10)
         if w.isProvisionalAlways {
-            f.put(sx, y, L("provisional Always: Settings says While Using"), .warn, maxWidth: r.w - 10); y += 1
+            f.put(cx + 1, y, "\(g.arrow) " + L("provisional"), .warn, maxWidth: max(0, r.x + r.w - cx - 1))
         } else if w.isTemporaryWhenInUse {
-            f.put(sx, y, L("Allow Once: temporary, runs out when not in use"), .warn, maxWidth: r.w - 10); y += 1
+            f.put(cx + 1, y, "\(g.arrow) " + L("Allow Once, temporary"), .warn, maxWidth: max(0, r.x + r.w - cx - 1))
         }
+        y += 1
+        f.put(r.x, y, L("Settings"), .dim)
+        f.put(sx, y, w.record.choice == .unlisted ? L("not listed") : s.settingsLabel(w.record.choice),
+              w.isProvisionalAlways || w.isTemporaryWhenInUse ? .warn : .normal, maxWidth: r.w - 10)
+        y += 1
         f.put(r.x, y, L("accuracy"), .dim)
-        f.put(sx, y, w.accuracy.rawValue, w.accuracy == .fullAccuracy ? .normal : .warn, maxWidth: r.w - 10)
+        cx = sx + f.put(sx, y, w.accuracy.rawValue, w.accuracy == .fullAccuracy ? .normal : .warn, maxWidth: r.w - 10)
         if w.profile.hasAccuracy {
-            f.put(sx + 21, y, L("Precise: ") + L(w.record.precise ? "On" : "Off").lowercased() + (w.record.temporaryFullAccuracy ? " + temporary full" : ""), .dim, maxWidth: max(0, r.w - 31))
+            f.put(cx + 1, y, "\(g.dot) " + L("Precise: ") + L(w.record.precise ? "On" : "Off").lowercased() + (w.record.temporaryFullAccuracy ? " + temporary" : ""),
+                  .dim, maxWidth: max(0, r.x + r.w - cx - 1))
         }
         y += 1
         let last = w.lastCallback.map { "\($0.status.rawValue) \($0.accuracy == .fullAccuracy ? "full" : "reduced")" } ?? "none"
@@ -490,7 +496,7 @@ struct Renderer {
         let entries = visible
         var y = r.y
         for e in visible {
-            var text = formatClock(e.time).leftPadded(7) + " " + e.actor.rawValue.padded(7) + " " + e.text
+            var text = formatClock(e.time).leftPadded(8) + " " + e.actor.rawValue.padded(7) + " " + e.text
             let arrow = g.ascii ? "->" : "→"
             var role: Role = .normal
             if let exp = e.expectation {
