@@ -35,7 +35,7 @@ wait_for "system prompt: whenInUse"
 step "requestWhenInUseAuthorization shows the prompt"
 tmx send-keys -t e2e 1
 wait_for "status    authorizedWhenInUse"
-wait_for "Allow Once, temporary"
+wait_for "(Allow Once in force)"
 step "Allow Once taken"
 tmx send-keys -t e2e b
 wait_for "background"
