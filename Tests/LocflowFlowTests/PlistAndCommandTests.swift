@@ -336,3 +336,27 @@ struct ExploreTests {
         #expect(mermaid.err.contains("every invariant holds"))
     }
 }
+
+@Suite("Mermaid output")
+struct MermaidTests {
+    @Test func everyLineIsMermaidStateDiagramSyntax() {
+        var config = AppConfig()
+        config.platform = .ios18
+        let r = capture { Commands.explore(config: config, configLines: [], depth: 2, format: .mermaid, io: $0) }
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "stateDiagram-v2")
+        for line in lines.dropFirst() {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            let ok: Bool
+            if t == "[*] --> s0" { ok = true }
+            else if let colon = t.firstIndex(of: ":") {
+                let head = t[..<colon].trimmingCharacters(in: .whitespaces)
+                let text = t[t.index(after: colon)...]
+                let ids = head.components(separatedBy: " --> ")
+                ok = ids.allSatisfy { $0.hasPrefix("s") && Int($0.dropFirst()) != nil } && ids.count <= 2
+                    && !text.contains(":") && !text.contains("\"") && !text.contains("\n")
+            } else { ok = false }
+            #expect(ok, "not Mermaid: \(line)")
+        }
+    }
+}
