@@ -1,39 +1,55 @@
 import LocflowCore
 import LocflowFlow
 
+/// How each role looks: one palette for the terminal driver and for recordings.
+public struct RoleStyle: Sendable {
+    /// xterm-256 colours; -1 is the terminal's own.
+    public let fg: Int, bg: Int
+    /// The 8-colour fallback (COLOR_* numbers), and whether it needs dim to read as grey.
+    public let fg8: Int, bg8: Int
+    public let bold: Bool
+    public let dimIn8: Bool
+
+    public static func of(_ role: Role) -> RoleStyle {
+        // 8-colour numbers: 0 black, 1 red, 2 green, 3 yellow, 4 blue, 5 magenta, 6 cyan, 7 white.
+        switch role {
+        case .normal: RoleStyle(fg: -1, bg: -1, fg8: -1, bg8: -1, bold: false, dimIn8: false)
+        case .dim: RoleStyle(fg: 245, bg: -1, fg8: 7, bg8: -1, bold: false, dimIn8: true)
+        case .title: RoleStyle(fg: 231, bg: 24, fg8: 7, bg8: 4, bold: true, dimIn8: false)
+        case .heading: RoleStyle(fg: 81, bg: -1, fg8: 6, bg8: -1, bold: true, dimIn8: false)
+        case .border: RoleStyle(fg: 240, bg: -1, fg8: 7, bg8: -1, bold: false, dimIn8: true)
+        case .accent: RoleStyle(fg: 75, bg: -1, fg8: 6, bg8: -1, bold: true, dimIn8: false)
+        case .good: RoleStyle(fg: 78, bg: -1, fg8: 2, bg8: -1, bold: false, dimIn8: false)
+        case .bad: RoleStyle(fg: 203, bg: -1, fg8: 1, bg8: -1, bold: false, dimIn8: false)
+        case .warn: RoleStyle(fg: 221, bg: -1, fg8: 3, bg8: -1, bold: false, dimIn8: false)
+        case .selected: RoleStyle(fg: 16, bg: 117, fg8: 0, bg8: 6, bold: false, dimIn8: false)
+        case .changed: RoleStyle(fg: 16, bg: 220, fg8: 0, bg8: 3, bold: true, dimIn8: false)
+        case .promptBorder: RoleStyle(fg: 252, bg: -1, fg8: 7, bg8: -1, bold: true, dimIn8: false)
+        case .promptTitle: RoleStyle(fg: 231, bg: -1, fg8: 7, bg8: -1, bold: true, dimIn8: false)
+        case .promptButton: RoleStyle(fg: 75, bg: -1, fg8: 4, bg8: -1, bold: true, dimIn8: false)
+        case .promptSelected: RoleStyle(fg: 231, bg: 25, fg8: 7, bg8: 4, bold: true, dimIn8: false)
+        case .key: RoleStyle(fg: 16, bg: 250, fg8: 0, bg8: 7, bold: false, dimIn8: false)
+        case .laneForeground: RoleStyle(fg: 78, bg: -1, fg8: 2, bg8: -1, bold: false, dimIn8: false)
+        case .laneBackground: RoleStyle(fg: 221, bg: -1, fg8: 3, bg8: -1, bold: false, dimIn8: false)
+        case .laneSuspended: RoleStyle(fg: 173, bg: -1, fg8: 5, bg8: -1, bold: false, dimIn8: false)
+        case .laneTerminated: RoleStyle(fg: 240, bg: -1, fg8: 7, bg8: -1, bold: false, dimIn8: true)
+        case .laneActive: RoleStyle(fg: 75, bg: -1, fg8: 6, bg8: -1, bold: false, dimIn8: false)
+        case .laneKept: RoleStyle(fg: 140, bg: -1, fg8: 5, bg8: -1, bold: false, dimIn8: false)
+        case .laneWindow: RoleStyle(fg: 209, bg: -1, fg8: 1, bg8: -1, bold: false, dimIn8: false)
+        case .laneInUse: RoleStyle(fg: 114, bg: -1, fg8: 2, bg8: -1, bold: false, dimIn8: false)
+        case .cursor: RoleStyle(fg: 231, bg: -1, fg8: 7, bg8: -1, bold: true, dimIn8: false)
+        case .error: RoleStyle(fg: 203, bg: -1, fg8: 1, bg8: -1, bold: true, dimIn8: false)
+        }
+    }
+}
+
 /// Frames as ANSI text (xterm 256 colours), for recordings.
 public enum ANSI {
     static func sgr(_ role: Role) -> String {
-        func fg(_ c: Int) -> String { "38;5;\(c)" }
-        func bg(_ c: Int) -> String { "48;5;\(c)" }
-        let codes: String = switch role {
-        case .normal: "0"
-        case .dim: "0;" + fg(245)
-        case .title: "0;1;" + fg(231) + ";" + bg(24)
-        case .heading: "0;1;" + fg(81)
-        case .border: "0;" + fg(240)
-        case .accent: "0;1;" + fg(75)
-        case .good: "0;" + fg(78)
-        case .bad: "0;" + fg(203)
-        case .warn: "0;" + fg(221)
-        case .selected: "0;" + fg(16) + ";" + bg(117)
-        case .changed: "0;1;" + fg(16) + ";" + bg(220)
-        case .promptBorder: "0;1;" + fg(252)
-        case .promptTitle: "0;1;" + fg(231)
-        case .promptButton: "0;1;" + fg(75)
-        case .promptSelected: "0;1;" + fg(231) + ";" + bg(25)
-        case .key: "0;" + fg(16) + ";" + bg(250)
-        case .laneForeground: "0;" + fg(78)
-        case .laneBackground: "0;" + fg(221)
-        case .laneSuspended: "0;" + fg(173)
-        case .laneTerminated: "0;" + fg(240)
-        case .laneActive: "0;" + fg(75)
-        case .laneKept: "0;" + fg(140)
-        case .laneWindow: "0;" + fg(209)
-        case .laneInUse: "0;" + fg(114)
-        case .cursor: "0;1;" + fg(231)
-        case .error: "0;1;" + fg(203)
-        }
+        let st = RoleStyle.of(role)
+        var codes = st.bold ? "0;1" : "0"
+        if st.fg >= 0 { codes += ";38;5;\(st.fg)" }
+        if st.bg >= 0 { codes += ";48;5;\(st.bg)" }
         return "\u{1B}[" + codes + "m"
     }
 

@@ -92,38 +92,11 @@ final class Terminal {
             }
         }
         let full = colorMode == .full
-        // (foreground, background); -1 is the terminal's own.
-        let colors: (Int32, Int32, Int32) = switch role {
-        case .normal: (-1, -1, 0)
-        case .dim: (full ? 245 : Int32(COLOR_WHITE), -1, full ? 0 : dim)
-        case .title: (Int32(COLOR_WHITE), full ? 24 : Int32(COLOR_BLUE), bold)
-        case .heading: (full ? 81 : Int32(COLOR_CYAN), -1, bold)
-        case .border: (full ? 240 : Int32(COLOR_WHITE), -1, full ? 0 : dim)
-        case .accent: (full ? 75 : Int32(COLOR_CYAN), -1, bold)
-        case .good: (full ? 78 : Int32(COLOR_GREEN), -1, 0)
-        case .bad: (full ? 203 : Int32(COLOR_RED), -1, 0)
-        case .warn: (full ? 221 : Int32(COLOR_YELLOW), -1, 0)
-        case .selected: (Int32(COLOR_BLACK), full ? 117 : Int32(COLOR_CYAN), 0)
-        case .changed: (Int32(COLOR_BLACK), full ? 220 : Int32(COLOR_YELLOW), bold)
-        case .promptBorder: (full ? 252 : Int32(COLOR_WHITE), -1, bold)
-        case .promptTitle: (full ? 231 : Int32(COLOR_WHITE), -1, bold)
-        case .promptButton: (full ? 75 : Int32(COLOR_BLUE), -1, bold)
-        case .promptSelected: (Int32(COLOR_WHITE), full ? 25 : Int32(COLOR_BLUE), bold)
-        case .key: (Int32(COLOR_BLACK), full ? 250 : Int32(COLOR_WHITE), 0)
-        case .laneForeground: (full ? 78 : Int32(COLOR_GREEN), -1, 0)
-        case .laneBackground: (full ? 221 : Int32(COLOR_YELLOW), -1, 0)
-        case .laneSuspended: (full ? 173 : Int32(COLOR_MAGENTA), -1, 0)
-        case .laneTerminated: (full ? 240 : Int32(COLOR_WHITE), -1, full ? 0 : dim)
-        case .laneActive: (full ? 75 : Int32(COLOR_CYAN), -1, 0)
-        case .laneKept: (full ? 140 : Int32(COLOR_MAGENTA), -1, 0)
-        case .laneWindow: (full ? 209 : Int32(COLOR_RED), -1, 0)
-        case .laneInUse: (full ? 114 : Int32(COLOR_GREEN), -1, 0)
-        case .cursor: (full ? 231 : Int32(COLOR_WHITE), -1, bold)
-        case .error: (full ? 203 : Int32(COLOR_RED), -1, bold)
-        }
+        let st = RoleStyle.of(role)
+        let fg = full ? st.fg : st.fg8, bg = full ? st.bg : st.bg8
         let pair = Int16(role.rawValue + 1)
-        init_pair(pair, Int16(colors.0), Int16(colors.1))
-        return nc_color_pair(pair) | colors.2
+        init_pair(pair, Int16(fg), Int16(bg))
+        return nc_color_pair(pair) | (st.bold ? bold : 0) | (!full && st.dimIn8 ? dim : 0)
     }
 
     var size: (width: Int, height: Int) { (Int(getmaxx(window)), Int(getmaxy(window))) }
