@@ -149,10 +149,17 @@ public func nearest(_ word: String, in candidates: [String]) -> String? {
     if lower.count >= 4, let prefixed = candidates.filter({ $0.lowercased().hasPrefix(lower) }).min(by: { $0.count < $1.count }) {
         return prefixed
     }
+    // Ties go to the candidate whose first differing character is nearest (ios19 -> ios18).
+    func closeness(_ c: String) -> Int {
+        for (x, y) in zip(lower.unicodeScalars, c.lowercased().unicodeScalars) where x != y {
+            return abs(Int(x.value) - Int(y.value))
+        }
+        return 0
+    }
     var best: (String, Int)?
     for c in candidates {
         let d = editDistance(word, c)
-        if best == nil || d < best!.1 { best = (c, d) }
+        if best == nil || d < best!.1 || (d == best!.1 && closeness(c) < closeness(best!.0)) { best = (c, d) }
     }
     guard let (c, d) = best else { return nil }
     let limit = max(2, min(word.count, c.count) / 3)

@@ -357,7 +357,7 @@ struct Cursor {
 
     func unknown(_ t: Token, _ options: [String], what: String) -> FlowError {
         var msg = "expected \(what)"
-        if options.count <= 8 { msg += " (" + options.joined(separator: ", ") + ")" }
+        if options.count <= 10 { msg += " (" + options.joined(separator: ", ") + ")" }
         msg += ", found '\(t.text)'"
         if let near = nearest(t.text, in: options) { msg += " (did you mean '\(near)'?)" }
         return FlowError(location(of: t), msg)
@@ -365,7 +365,7 @@ struct Cursor {
 
     mutating func keyword(_ options: [String], what: String) throws(FlowError) -> String {
         guard let t = peek() else {
-            throw expectedAtEnd(what + (options.count <= 8 ? " (" + options.joined(separator: ", ") + ")" : ""))
+            throw expectedAtEnd(what + (options.count <= 10 ? " (" + options.joined(separator: ", ") + ")" : ""))
         }
         guard !t.quoted, options.contains(t.text) else { throw unknown(t, options, what: what) }
         i += 1

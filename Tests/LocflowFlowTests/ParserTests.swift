@@ -110,6 +110,31 @@ struct ParserErrorTests {
                 "t.flow:2:19: error: no diagnostics source 'nva': no 'app session nva ...' comes before this line, and it is not liveUpdates, monitor or backgroundActivity (did you mean 'nav'?)")
     }
 
+    @Test(arguments: [
+        (#"user tap "Allow\"#, #"t.flow:1:16: error: a quoted string ends with a lone backslash"#),
+        (#"user tap "Allow"x"#, "t.flow:1:17: error: expected a space after the closing quote"),
+        (#"user tap Al"low"#, #"t.flow:1:12: error: a bare word cannot contain " (quote the whole word)"#),
+        (#"key "CFBundleName" "x""#, "t.flow:1:5: error: a key name is a bare word"),
+        ("assume allowOnceGrace soon", "t.flow:1:23: error: expected a duration such as 5s, 250ms or 1h30m, found 'soon'"),
+        ("assume monitorConditionLimit many", "t.flow:1:30: error: monitorConditionLimit takes a count (a whole number), found 'many'"),
+        ("assume ignoredAlwaysRequestUsesOneShot yes", "t.flow:1:40: error: expected true or false (true, false), found 'yes'"),
+        ("wait soon", "t.flow:1:6: error: expected a duration such as 5s, 250ms or 1h30m, found 'soon'"),
+        ("expect callbacks two", "t.flow:1:18: error: expected a count (a whole number), found 'two'"),
+        ("app liveUpdates start\nexpect diagnostics liveUpdates", "t.flow:2:31: error: expected diagnostic property names, or none at the end of the line"),
+        ("app session a always fullAccuracy", "t.flow:1:34: error: expected a full-accuracy purpose key at the end of the line"),
+        ("app session a always precise Nav", "t.flow:1:22: error: expected 'fullAccuracy KEY' or the end of the line (fullAccuracy), found 'precise'"),
+        ("platform ios19", "t.flow:1:10: error: expected a platform (ios12, ios13, ios13.4, ios14, ios15, ios16, ios17, ios18, visionos), found 'ios19' (did you mean 'ios18'?)"),
+    ])
+    func everyOtherMessage(_ text: String, _ message: String) {
+        #expect(parseError(text) == message)
+    }
+
+    @Test func anEmptyCommandLineSaysWhatItWants() {
+        do { _ = try FlowParser.parseStatement("   ") } catch {
+            #expect(error.description == "command:1:1: error: expected a statement")
+        }
+    }
+
     @Test func keyValues() throws {
         let flow = try FlowParser.parse("""
             key UIBackgroundModes location audio
