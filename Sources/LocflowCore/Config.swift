@@ -70,6 +70,9 @@ public struct Assumptions: Sendable, Hashable {
     public var resetClearsAlwaysRequest: Bool = true
     /// Whether accuracyAuthorization reads fullAccuracy while the status is notDetermined. [I §1.3]
     public var notDeterminedReadsFullAccuracy: Bool = true
+    /// How soon after the deferred upgrade prompt appears "Change to Always Allow" still delivers the
+    /// event that triggered it; answered later, the event is dropped. [A S1 "soon"][I]
+    public var deferredUpgradeAnswerWindow: Millis = 60_000
 
     public init() {}
 
@@ -90,6 +93,7 @@ public struct Assumptions: Sendable, Hashable {
         ("alwaysSessionAsksTwice", .boolean, "whether a .always session from notDetermined shows both prompts (else only the first, giving provisional Always)"),
         ("resetClearsAlwaysRequest", .boolean, "whether Reset Location & Privacy also clears the used one-shot Always request"),
         ("notDeterminedReadsFullAccuracy", .boolean, "whether accuracyAuthorization reads fullAccuracy while notDetermined"),
+        ("deferredUpgradeAnswerWindow", .duration, "how soon after the deferred upgrade prompt appears an Always answer still gets the triggering event"),
     ]
 
     public enum Value: Sendable, Hashable {
@@ -113,6 +117,7 @@ public struct Assumptions: Sendable, Hashable {
         case ("alwaysSessionAsksTwice", .boolean(let v)): alwaysSessionAsksTwice = v
         case ("resetClearsAlwaysRequest", .boolean(let v)): resetClearsAlwaysRequest = v
         case ("notDeterminedReadsFullAccuracy", .boolean(let v)): notDeterminedReadsFullAccuracy = v
+        case ("deferredUpgradeAnswerWindow", .duration(let v)): deferredUpgradeAnswerWindow = v
         default:
             guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
                 return "unknown assumption '\(name)'"
@@ -133,7 +138,8 @@ public struct Assumptions: Sendable, Hashable {
          ("promptReturnsAfterBackground", String(promptReturnsAfterBackground)),
          ("alwaysSessionAsksTwice", String(alwaysSessionAsksTwice)),
          ("resetClearsAlwaysRequest", String(resetClearsAlwaysRequest)),
-         ("notDeterminedReadsFullAccuracy", String(notDeterminedReadsFullAccuracy))]
+         ("notDeterminedReadsFullAccuracy", String(notDeterminedReadsFullAccuracy)),
+         ("deferredUpgradeAnswerWindow", formatDuration(deferredUpgradeAnswerWindow))]
     }
 }
 

@@ -481,7 +481,13 @@ extension World {
             record.provisionalAlways = false
             if case .deferredUpgrade(let trigger) = p.origin {
                 t.note(.deferredUpgradeAllow)
-                deliverAlwaysEvent(trigger, &t)
+                // Answered soon after it appeared: the event is delivered; later, it is dropped. [A S1][I]
+                if let shown = promptShownAt, now - shown > assumptions.deferredUpgradeAnswerWindow {
+                    t.note(.deferredEventDropped, formatDuration(assumptions.deferredUpgradeAnswerWindow))
+                    t.emit(.locationEvent(trigger, delivered: false))
+                } else {
+                    deliverAlwaysEvent(trigger, &t)
+                }
             } else {
                 t.note(.upgradeAllow)
             }
@@ -839,8 +845,10 @@ extension World {
         if prompt == nil, let i = promptQueue.firstIndex(where: { $0.isSystemInitiated || lifecycle == .foreground }) {
             let p = promptQueue.remove(at: i)
             prompt = p
+            promptShownAt = now
             t.emit(.promptShown(p.kind))
         }
+        if prompt == nil { promptShownAt = nil }
         // kCLErrorDenied when running standard updates lose authorization. [A S11]
         if pair.status == .denied, let statusBefore, statusBefore != .denied, process.standardUpdates && lifecycle.isRunning && lastError != .denied {
             lastError = .denied

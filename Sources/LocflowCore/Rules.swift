@@ -20,7 +20,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     // Prompt answers
     case noPrompt, noSuchButton, promptHasNoPreciseSwitch, promptPreciseSwitch
     case allowOnce, allowWhileUsing, provisionalAlways, dontAllow, legacyAlwaysAllow
-    case upgradeAllow, upgradeKeep, deferredUpgradePrompt, deferredUpgradeAllow, deferredUpgradeKeep
+    case upgradeAllow, upgradeKeep, deferredUpgradePrompt, deferredUpgradeAllow, deferredUpgradeKeep, deferredEventDropped
     case temporaryFullAccuracyGranted, temporaryFullAccuracyDeclined, completionNilWhenShown, temporaryFullAccuracyEnds
     case reminderShown, reminderNeedsAlways, reminderDowngrade, reminderKeep
     case servicesOffSettings, servicesOffCancel
@@ -117,6 +117,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .upgradeKeep: ("Keep Only While Using: the status stays authorizedWhenInUse, so no callback", "A S1")
         case .deferredUpgradePrompt: ("Provisional Always meets an event that needs Always: the system shows the upgrade prompt, typically while the app is not running", "A S1")
         case .deferredUpgradeAllow: ("Change to Always Allow on the deferred prompt: Always becomes permanent, no callback (the status was already authorizedAlways); the event is delivered", "A S1")
+        case .deferredEventDropped: ("Always allowed, but not soon after the prompt appeared: the event that triggered it is dropped (assumption deferredUpgradeAnswerWindow)", "A S1; I")
         case .deferredUpgradeKeep: ("Keep Only While Using on the deferred prompt: the status becomes authorizedWhenInUse; the event is dropped", "A S1; I")
         case .temporaryFullAccuracyGranted: ("Temporary full accuracy granted while the app stays in use", "A S3")
         case .temporaryFullAccuracyDeclined: ("Temporary full accuracy declined: accuracy stays reduced", "A S3")

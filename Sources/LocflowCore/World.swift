@@ -157,6 +157,8 @@ public struct World: Sendable, Hashable {
     // Prompts
     public internal(set) var prompt: Prompt?
     public internal(set) var promptQueue: [Prompt] = []
+    /// When the prompt on screen came up.
+    public internal(set) var promptShownAt: Millis?
 
     // What the app has observed
     public internal(set) var callbacks = 0
