@@ -108,6 +108,8 @@ public struct ExplorerState: Sendable {
     public var message: String?
     public var messageIsError = false
     public var showHelp = false
+    /// The selected log line's details (every output and every rule with its source).
+    public var showDetails = false
     public var recording = false
     /// The config statements a recording starts with.
     public var configLines: [String]
@@ -309,4 +311,19 @@ extension ExplorerState {
     }
 
     func selected(_ pane: Pane) -> Int { selection[pane] ?? (pane == .app ? 1 : 0) }
+
+    /// The log line the log pane has selected: the newest shown, `logScroll` lines back.
+    public var selectedLogIndex: Int? {
+        var skip = logScroll
+        var i = history.log.count - 1
+        while i >= 0 {
+            let e = history.log[i]
+            if logFilter.matches(e) && !e.isPlainWait {
+                if skip == 0 { return i }
+                skip -= 1
+            }
+            i -= 1
+        }
+        return nil
+    }
 }

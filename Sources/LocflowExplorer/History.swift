@@ -308,3 +308,26 @@ extension History {
         return out.isEmpty ? nil : out.joined(separator: ", ")
     }
 }
+
+extension History {
+    /// Everything one log line stood for, replayed (the history keeps only the line's main rule).
+    public func details(ofLogEntry index: Int) -> (transition: Transition?, after: Sample?) {
+        let entry = log[index]
+        let after = entry.sample >= 0 && Int(entry.sample) < samples.count ? samples[Int(entry.sample)] : nil
+        if entry.step < 0 { return (World.start(config).transition, after) }
+        let step = Int(entry.step)
+        guard step < applied, case .event(let e) = steps[step].kind else { return (nil, after) }
+        // Which of the step's transitions this line is.
+        var ordinal = 0
+        var i = index - 1
+        while i >= 0 && log[i].step == entry.step { ordinal += 1; i -= 1 }
+        var w = rebuild(upTo: step)
+        var found: Transition?
+        var n = 0
+        w.step(e) { t, _ in
+            if n == ordinal { found = t }
+            n += 1
+        }
+        return (found, after)
+    }
+}

@@ -56,6 +56,7 @@ struct Renderer {
         drawStatus(y: statusY)
         drawFooter(y: footerY)
         if s.showHelp { drawHelp() }
+        if s.showDetails { drawDetails() }
     }
 
     // MARK: Title, tabs, status, footer
@@ -134,7 +135,7 @@ struct Renderer {
     mutating func drawPane(_ pane: Pane, _ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
         var title = L(pane.title)
         switch pane {
-        case .log: title += " (\(s.logFilter.label), F to filter)"
+        case .log: title += " (\(s.logFilter.label), F to filter" + (focused ? ", \(g.keys("⏎")) for the whole why)" : ")")
         case .sessions: title += " (\(formatDuration(ExplorerState.zooms[s.zoomIndex]))/col, z/Z zoom, [ ] scroll)"
         default: break
         }
@@ -484,6 +485,7 @@ struct Renderer {
         // Newest last; walk back from the end only as far as the pane shows.
         var visible: [LogEntry] = []
         var skip = s.logScroll
+        let focused = s.focus == .log
         var i = s.history.log.count - 1
         while i >= 0 && visible.count < r.h {
             let e = s.history.log[i]
@@ -527,6 +529,10 @@ struct Renderer {
             y += 1
         }
         if entries.isEmpty { f.put(r.x, r.y, L("nothing for this filter yet"), .dim) }
+        else if focused {
+            f.paint(r.x, r.y + entries.count - 1, r.w, .selected)
+            f.click(r.x, r.y, r.w, entries.count, .activate)
+        }
     }
 
     // MARK: Prompt overlay
@@ -582,6 +588,45 @@ struct Renderer {
             f.click(x + 1, yy, width - 2, 1, .promptButton(i))
             yy += 1
         }
+    }
+
+    // MARK: Details of a log line
+
+    mutating func drawDetails() {
+        guard let index = s.selectedLogIndex else { return }
+        let entry = s.history.log[index]
+        let (t, after) = s.history.details(ofLogEntry: index)
+        var lines: [(String, Role)] = [("\(formatClock(entry.time))  \(entry.actor.rawValue)  \(entry.text)", .heading), ("", .normal)]
+        if let exp = entry.expectation {
+            lines.append((exp.ok ? "\(g.check) holds" : "\(g.cross) found \(exp.found)", exp.ok ? .good : .bad))
+        }
+        if let t {
+            if let r = t.refusal { lines.append(("REFUSED: " + r.text, .bad)) }
+            for o in t.outputs { lines.append(("\(g.arrow) " + o.text, .accent)) }
+            if let changed = s.history.changes(entry, arrow: g.ascii ? "->" : "→") { lines.append(("\(g.arrow) " + changed, .accent)) }
+            lines.append(("", .normal))
+            lines.append((L("why") + ":", .dim))
+            for why in t.why { lines.append(("\(g.dot) " + why.text, why.rule.isInferred ? .warn : .normal)) }
+        }
+        if let a = after {
+            lines.append(("", .normal))
+            lines.append(("= \(a.status.rawValue) \(a.accuracy.rawValue) \(g.dot) Settings \(a.settings.rawValue) \(g.dot) \(a.lifecycle.rawValue)"
+                          + (a.inUse ? "" : " (\(L("not in use")))") + (a.prompt.map { " \(g.dot) prompt \($0.rawValue)" } ?? ""), .dim))
+        }
+        let width = min(s.width - 4, 100)
+        var wrapped: [(String, Role)] = []
+        for (text, role) in lines {
+            if text.isEmpty { wrapped.append(("", role)); continue }
+            for part in TextWidth.wrap(text, width: width - 4) { wrapped.append((part, role)) }
+        }
+        let height = min(s.height - 2, wrapped.count + 3)
+        let x = (s.width - width) / 2, y = max(1, (s.height - height) / 2)
+        f.fill(x, y, width, height)
+        f.box(x, y, width, height, title: L("what happened, and why (any key closes)"), glyphs: g, role: .accent, titleRole: .accent)
+        for (i, line) in wrapped.prefix(height - 3).enumerated() {
+            f.put(x + 2, y + 1 + i, line.0, line.1, maxWidth: width - 4)
+        }
+        f.put(x + 2, y + height - 2, L("[I] rules are the simulator's assumptions"), .dim, maxWidth: width - 4)
     }
 
     // MARK: Help

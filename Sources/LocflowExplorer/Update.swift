@@ -126,6 +126,10 @@ extension ExplorerState {
             return perform(.move(delta))
         case .key(let key):
             if commandLine != nil { return commandLineKey(key) }
+            if showDetails {
+                showDetails = false
+                return []
+            }
             if showHelp {
                 showHelp = false
                 if key == .char("q") || key == .escape || key == .char("?") { return [] }
@@ -233,6 +237,10 @@ extension ExplorerState {
             if let p = world.prompt {
                 let labels = world.buttons(for: p)
                 return apply(.event(.user(.tap(labels[min(promptSelection, labels.count - 1)]))))
+            }
+            if focus == .log {
+                showDetails = selectedLogIndex != nil
+                return []
             }
             let list = items(focus)
             guard selected(focus) < list.count, let c = list[selected(focus)].command else { return [] }

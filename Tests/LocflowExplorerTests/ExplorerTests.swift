@@ -379,3 +379,39 @@ struct HistoryTests {
         #expect(lines(h).contains { $0.contains("timer: Allow Once runs out") })
     }
 }
+
+@Suite("Log details")
+struct LogDetailsTests {
+    @Test func enterOnALogLineShowsEveryRule() {
+        var s = ExplorerState(config: AppConfig())
+        s.speedIndex = 0
+        _ = s.update(.key(.char("w")))
+        _ = s.update(.key(.char("1")))
+        s.focus = .log
+        _ = s.update(.key(.enter))
+        #expect(s.showDetails)
+        let text = render(s, glyphs: .unicode).text
+        #expect(text.contains("what happened, and why"))
+        #expect(text.contains("Allow Once: a temporary authorizedWhenInUse"))
+        #expect(text.contains("The authorization the app reads changed: the delegate is called [A S9, S14]"))
+        #expect(text.contains("callback: authorizedWhenInUse fullAccuracy"))
+        _ = s.update(.key(.char("x")))  // any key closes, and does nothing else
+        #expect(!s.showDetails && s.world.lifecycle == .foreground)
+        _ = s.update(.key(.up))         // one line older: the request
+        _ = s.update(.key(.enter))
+        #expect(render(s, glyphs: .unicode).text.contains("requestWhenInUseAuthorization from notDetermined shows the when-in-use prompt"))
+    }
+
+    @Test func timerLinesReplayToo() {
+        var s = ExplorerState(config: AppConfig())
+        s.speedIndex = 0
+        _ = s.update(.key(.char("b")))
+        _ = s.update(.key(.char("@")))
+        s.focus = .log
+        _ = s.update(.key(.up))  // the newest line is the in-use grace; one back is the suspension
+        _ = s.update(.key(.enter))
+        let text = render(s, glyphs: .unicode).text
+        #expect(text.contains("timer: suspension"))
+        #expect(text.contains("is suspended after suspendDelay (5s)"))
+    }
+}
