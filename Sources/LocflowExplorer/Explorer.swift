@@ -105,6 +105,9 @@ public struct ExplorerState: Sendable {
     public var timelineEnd: Millis?
     public var logScroll = 0
     public var commandLine: String?
+    /// Statements typed on the command line, oldest first (↑ and ↓ recall them).
+    public var commandHistory: [String] = []
+    var commandHistoryIndex: Int?
     public var message: String?
     public var messageIsError = false
     public var showHelp = false

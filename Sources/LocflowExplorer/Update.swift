@@ -381,14 +381,24 @@ extension ExplorerState {
         switch key {
         case .escape, .ctrl("c"):
             commandLine = nil
+            commandHistoryIndex = nil
             return []
         case .backspace:
             if line.isEmpty { commandLine = nil; return [] }
             line.removeLast()
         case .tab:
             line = Completion.complete(line)
+        case .up, .down:
+            guard !commandHistory.isEmpty else { break }
+            var i = commandHistoryIndex ?? commandHistory.count
+            i = max(0, min(commandHistory.count, i + (key == .up ? -1 : 1)))
+            commandHistoryIndex = i
+            line = i < commandHistory.count ? commandHistory[i] : ""
         case .enter:
             commandLine = nil
+            commandHistoryIndex = nil
+            let trimmed = line.trimmingCharacters(in: " ")
+            if !trimmed.isEmpty && commandHistory.last != trimmed { commandHistory.append(trimmed) }
             return runCommandLine(line)
         case .char(let c):
             line.append(c)

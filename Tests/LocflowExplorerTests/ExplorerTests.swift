@@ -415,3 +415,24 @@ struct LogDetailsTests {
         #expect(text.contains("is suspended after suspendDelay (5s)"))
     }
 }
+
+@Suite("Command line history")
+struct CommandHistoryTests {
+    @Test func upRecallsEarlierStatements() {
+        var s = ExplorerState(config: AppConfig())
+        s.speedIndex = 0
+        for line in ["wait 10s", "user background"] {
+            _ = s.update(.key(.char(":")))
+            for ch in line { _ = s.update(.key(.char(ch))) }
+            _ = s.update(.key(.enter))
+        }
+        _ = s.update(.key(.char(":")))
+        _ = s.update(.key(.up))
+        #expect(s.commandLine == "user background")
+        _ = s.update(.key(.up))
+        #expect(s.commandLine == "wait 10s")
+        _ = s.update(.key(.down))
+        _ = s.update(.key(.down))
+        #expect(s.commandLine == "")
+    }
+}
