@@ -111,6 +111,7 @@ public struct ExplorerState: Sendable {
     public var message: String?
     public var messageIsError = false
     public var showHelp = false
+    public var helpScroll = 0
     /// The selected log line's details (every output and every rule with its source).
     public var showDetails = false
     public var recording = false

@@ -636,25 +636,42 @@ struct Renderer {
         let x = (s.width - width) / 2, y = 2
         f.fill(x, y, width, height)
         f.box(x, y, width, height, title: L("help: every key (any key closes)"), glyphs: g, role: .accent, titleRole: .accent)
-        var rows: [(String, String)] = []
+        var bindings: [(String, String)] = []
         for b in Keymap.bindings where b.inHelp {
-            let ctx = b.context == .prompt ? " (prompt)" : ""
-            rows.append((g.keys(b.keyLabel), L(b.label) + ctx))
+            bindings.append((g.keys(b.keyLabel), L(b.label) + (b.context == .prompt ? " (prompt)" : "")))
         }
-        rows.append((":", L("any .flow statement, e.g. user settings never, wait 90s, expect status denied")))
-        rows.append(("click", L("a pane, an item, a prompt button or a footer key does the same as its key")))
-        let colW = (width - 4) / 2
-        let perCol = height - 5
-        for (i, row) in rows.enumerated() {
-            let col = i / perCol, line = i % perCol
-            guard col < 2 else { break }
-            let cx = x + 2 + col * colW, cy = y + 1 + line
-            f.put(cx, cy, row.0.padded(10), .key)
-            f.put(cx + 10, cy, row.1, .normal, maxWidth: colW - 11)
+        // Rows of the help: bindings two to a row, then notes and the assumptions; scrolls when
+        // the terminal is too short to show it all, so nothing is out of reach at 80x24.
+        enum HelpRow { case pair((String, String), (String, String)?), text(String, Role) }
+        var rows: [HelpRow] = []
+        let half = (bindings.count + 1) / 2
+        for i in 0..<half { rows.append(.pair(bindings[i], i + half < bindings.count ? bindings[i + half] : nil)) }
+        rows.append(.text("", .normal))
+        for note in [": " + L("any .flow statement, e.g. user settings never, wait 90s, expect status denied"),
+                     "click: " + L("a pane, an item, a prompt button or a footer key does the same as its key")] {
+            for line in TextWidth.wrap(note, width: width - 4) { rows.append(.text(line, .normal)) }
         }
         let assumptions = L("assumptions: ") + w.assumptions.described.map { "\($0.name) \($0.value)" }.joined(separator: ", ")
-        for (i, line) in TextWidth.wrap(assumptions, width: width - 4).prefix(2).enumerated() {
-            f.put(x + 2, y + height - 3 + i, line, .dim)
+        for line in TextWidth.wrap(assumptions, width: width - 4) { rows.append(.text(line, .dim)) }
+        let visible = height - 2
+        let top = max(0, min(s.helpScroll, rows.count - visible))
+        if rows.count > visible {
+            f.put(x + width - 22, y + height - 1, " \(g.keys("↑↓")) \(L("more")) \(top + 1)-\(min(rows.count, top + visible))/\(rows.count) ", .accent)
+        }
+        let colW = (width - 4) / 2
+        for (i, row) in rows[top..<min(rows.count, top + visible)].enumerated() {
+            let cy = y + 1 + i
+            switch row {
+            case .pair(let a, let b):
+                for (col, item) in [a, b].enumerated() {
+                    guard let item else { continue }
+                    let cx = x + 2 + col * colW
+                    f.put(cx, cy, item.0.padded(10), .key)
+                    f.put(cx + 10, cy, item.1, .normal, maxWidth: colW - 11)
+                }
+            case .text(let text, let role):
+                f.put(x + 2, cy, text, role, maxWidth: width - 4)
+            }
         }
     }
 }

@@ -131,7 +131,15 @@ extension ExplorerState {
                 return []
             }
             if showHelp {
+                switch key {
+                case .up, .char("k"): helpScroll = max(0, helpScroll - 1); return []
+                case .down, .char("j"): helpScroll = min(60, helpScroll + 1); return []
+                case .pageUp: helpScroll = max(0, helpScroll - 10); return []
+                case .pageDown: helpScroll = min(60, helpScroll + 10); return []
+                default: break
+                }
                 showHelp = false
+                helpScroll = 0
                 if key == .char("q") || key == .escape || key == .char("?") { return [] }
             }
             if key == .escape { message = nil; return [] }

@@ -436,3 +436,21 @@ struct CommandHistoryTests {
         #expect(s.commandLine == "")
     }
 }
+
+@Suite("Help")
+struct HelpTests {
+    @Test func everyBindingIsReachableInTheHelpAt80x24() {
+        var s = ExplorerState(config: AppConfig(), width: 80, height: 24)
+        _ = s.update(.key(.char("?")))
+        var seen = ""
+        for _ in 0..<30 {
+            seen += render(s, glyphs: .unicode).text
+            _ = s.update(.key(.down))
+        }
+        #expect(s.showHelp)
+        for b in Keymap.bindings where b.inHelp { #expect(seen.contains(b.label), "\(b.label) is not in the help") }
+        #expect(seen.contains("deferredUpgradeAnswerWindow 1m"))
+        _ = s.update(.key(.char("x")))
+        #expect(!s.showHelp)
+    }
+}
