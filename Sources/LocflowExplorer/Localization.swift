@@ -140,7 +140,7 @@ enum Korean {
         "previous pane": "이전 창", "select": "선택", "page up/down": "페이지 위/아래", "do it": "실행",
         "foreground": "포그라운드", "background": "백그라운드", "force quit": "강제 종료", "system terminate": "시스템 종료",
         "system relaunch": "시스템 재실행", "Location Services on/off": "위치 서비스 켬/끔", "Precise on/off (Settings)": "정확한 위치 켬/끔 (설정)",
-        "pause/run": "일시 정지/실행", "slower / faster": "느리게 / 빠르게", "time +1s +10s +1m +10m +1h": "시간 +1초 +10초 +1분 +10분 +1시간",
+        "pause/run": "일시 정지/실행", "slower / faster": "느리게 / 빠르게", "jump +1s +10s +1m +10m +1h": "+1초 +10초 +1분 +10분 +1시간",
         "undo": "실행 취소", "redo / next flow step": "다시 실행 / 다음 단계", "log filter": "기록 필터",
         "zoom bars in/out": "막대 확대/축소", "scroll bars / follow now": "막대 이동 / 현재로", "record .flow": ".flow 녹화",
         "command": "명령", "help": "도움말", "quit": "종료", "help: every key (any key closes)": "도움말: 모든 키 (아무 키나 누르면 닫힘)",

@@ -667,7 +667,7 @@ struct Renderer {
                     guard let item else { continue }
                     let cx = x + 2 + col * colW
                     f.put(cx, cy, item.0.padded(10), .key)
-                    f.put(cx + 10, cy, item.1, .normal, maxWidth: colW - 11)
+                    f.put(cx + 10, cy, item.1, .normal, maxWidth: colW - 10)
                 }
             case .text(let text, let role):
                 f.put(x + 2, cy, text, role, maxWidth: width - 4)

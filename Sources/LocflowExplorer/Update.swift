@@ -55,7 +55,7 @@ public enum Keymap {
         Binding(keys: [.char("@")], keyLabel: "@", label: "+1m", command: .advance(60_000), context: .normal, inFooter: false),
         Binding(keys: [.char("#")], keyLabel: "#", label: "+10m", command: .advance(600_000), context: .normal, inFooter: false),
         Binding(keys: [.char("$")], keyLabel: "$", label: "+1h", command: .advance(3_600_000), context: .normal, inFooter: false),
-        Binding(keys: [.char("+")], keyLabel: ". ! @ # $", label: "time +1s +10s +1m +10m +1h", command: .advance(10_000), context: .normal, inFooter: true),
+        Binding(keys: [.char("+")], keyLabel: ". ! @ # $", label: "jump +1s +10s +1m +10m +1h", command: .advance(10_000), context: .normal, inFooter: true),
         Binding(keys: [.char("u"), .ctrl("z")], keyLabel: "u", label: "undo", command: .undo, context: .always, inFooter: true),
         Binding(keys: [.char("r"), .ctrl("y")], keyLabel: "r", label: "redo / next flow step", command: .redo, context: .always, inFooter: true),
         Binding(keys: [.char("F")], keyLabel: "F", label: "log filter", command: .logFilter, context: .always, inFooter: false),
