@@ -181,7 +181,10 @@ extension World {
 
     /// The diagnostics sources that exist now, in display order.
     public var diagnosticSources: [DiagnosticSource] {
-        guard profile.hasServiceSessions else { return [] }
+        guard profile.hasServiceSessions else {
+            // iOS 17: a CLLocationUpdate carries only isStationary. [A S61]
+            return profile.hasModernAPIs && lifecycle != .terminated && process.liveUpdates != nil ? [.liveUpdates] : []
+        }
         var out = activeSessions.map { DiagnosticSource.session($0.id) }
         if lifecycle != .terminated {
             if process.liveUpdates != nil { out.append(.liveUpdates) }
@@ -191,9 +194,20 @@ extension World {
         return out
     }
 
+    /// The properties a source carries on this platform: Apple's type's, or on iOS 17 a
+    /// CLLocationUpdate's `isStationary` alone.
+    public func diagnosticProperties(_ source: DiagnosticSource) -> [Diagnostic] {
+        profile.hasServiceSessions ? source.type.properties : [.stationary]
+    }
+
     /// Why a source has no diagnostics now, or nil when it has.
     public func diagnosticsUnavailable(_ source: DiagnosticSource) -> String? {
-        guard profile.hasServiceSessions else { return "diagnostics need iOS 18 (the platform is \(profile.platform.displayName))" }
+        guard profile.hasServiceSessions else {
+            if profile.hasModernAPIs, source == .liveUpdates {
+                return process.liveUpdates == nil || lifecycle == .terminated ? "the app is not iterating liveUpdates" : nil
+            }
+            return "diagnostics need iOS 18 (the platform is \(profile.platform.displayName))"
+        }
         switch source {
         case .session(let id):
             guard let s = session(id) else { return "the app never created a session '\(id)'" }
@@ -211,6 +225,7 @@ extension World {
     /// The set of diagnostic properties that are true for a source (empty when it has none).
     public func diagnostics(_ source: DiagnosticSource) -> [Diagnostic] {
         guard diagnosticsUnavailable(source) == nil else { return [] }
+        if !profile.hasServiceSessions { return moving ? [] : [.stationary] }  // iOS 17: isStationary alone
         var out: [Diagnostic] = []
         let st = status
         if st == .denied { out.append(.authorizationDenied) }

@@ -301,7 +301,7 @@ extension ExplorerState {
         for source in w.diagnosticSources {
             out.append((source, nil, false))
             let on = Set(w.diagnostics(source))
-            for d in source.type.properties { out.append((source, d, on.contains(d))) }
+            for d in w.diagnosticProperties(source) { out.append((source, d, on.contains(d))) }
         }
         return out
     }

@@ -253,7 +253,7 @@ public enum Invariants {
             let extra = Set(w.diagnostics(source)).subtracting(source.type.properties)
             if !extra.isEmpty { out.append("\(source.type.rawValue) carries \(extra.map(\.rawValue).sorted().joined(separator: ", ")), which the type does not have") }
             let inProgress = w.diagnostics(source).contains(.authorizationRequestInProgress)
-            if inProgress != w.authorizationRequestInProgress { out.append("authorizationRequestInProgress on \(source.name) disagrees with the prompts") }
+            if w.profile.hasServiceSessions && inProgress != w.authorizationRequestInProgress { out.append("authorizationRequestInProgress on \(source.name) disagrees with the prompts") }
         }
         for s in DeliverySource.allCases where w.delivering(s) {
             if !st.isAuthorized { out.append("\(s.rawValue) delivers while the status is \(st.rawValue)") }

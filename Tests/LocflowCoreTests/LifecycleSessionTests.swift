@@ -311,10 +311,16 @@ struct SessionTests {
         #expect(!late.world.backgroundActivityActive)
     }
 
-    @Test func diagnosticsOnlyFromIOS18() {
+    @Test func iOS17UpdatesCarryOnlyIsStationary() {
         var s = Sim(.ios17)
-        s.do(.app(.liveUpdates(true)))
-        #expect(s.world.diagnosticsUnavailable(.liveUpdates) != nil)
+        s.do(.app(.liveUpdates(true)), .app(.monitor(true)), .app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)))
+        #expect(s.world.diagnosticsUnavailable(.liveUpdates) == nil)
+        #expect(s.world.diagnosticsUnavailable(.monitor) != nil)
+        #expect(s.world.diagnosticSources == [.liveUpdates])
+        #expect(s.world.diagnostics(.liveUpdates).isEmpty)
+        s.do(.device(.stationary))
+        #expect(s.world.diagnostics(.liveUpdates) == [.stationary])
+        #expect(s.world.diagnosticProperties(.liveUpdates) == [.stationary])
     }
 
     @Test func conditionLimit() {
