@@ -917,7 +917,8 @@ public func labelsMatch(_ a: String, _ b: String) -> Bool {
 }
 
 extension String {
-    func replacingApostrophes() -> String {
+    /// `’` read as `'`: how button labels and titles are matched.
+    public func replacingApostrophes() -> String {
         String(map { $0 == "’" ? "'" : $0 })
     }
 }

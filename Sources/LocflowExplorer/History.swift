@@ -246,14 +246,9 @@ public struct History: Sendable {
     public mutating func advanceClock(by ms: Millis) {
         guard ms > 0 else { return }
         if applied == steps.count, let last = steps.last, last.isClockWait, case .event(.wait(let d)) = last.kind,
-           let before = beforeLast {
-            // Re-run the growing wait from the world before it.
-            applied -= 1
-            truncateLog(to: Int(logStart[applied]))
-            samples.removeSubrange(Int(sampleStart[applied])...)
-            logStart.removeLast()
-            sampleStart.removeLast()
-            world = before
+           beforeLast != nil {
+            // Re-run the growing wait from the world before it (undo restores that world directly).
+            undo()
             steps[steps.count - 1].kind = .event(.wait(d + ms))
             redo()
             return

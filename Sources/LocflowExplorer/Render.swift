@@ -30,6 +30,16 @@ struct Renderer {
     var w: World { s.world }
     /// A UI text in the explorer's language.
     func L(_ english: String) -> String { s.language(english) }
+    /// The App pane's items, made at most once per frame (making them dry-runs every action).
+    var appItems: [Item]? = nil
+
+    mutating func items(_ pane: Pane) -> [Item] {
+        guard pane == .app else { return s.items(pane) }
+        if let cached = appItems { return cached }
+        let made = s.items(.app)
+        appItems = made
+        return made
+    }
 
     mutating func draw() {
         drawTitle()
@@ -105,7 +115,7 @@ struct Renderer {
         if let m = s.message {
             f.put(0, y, " " + m, s.messageIsError ? .error : .accent, maxWidth: s.width)
         } else if s.focus == .settings || s.focus == .app, w.prompt == nil {
-            let list = s.items(s.focus)
+            let list = items(s.focus)
             if s.selected(s.focus) < list.count, let why = list[s.selected(s.focus)].disabled {
                 f.put(0, y, " " + why, .dim, maxWidth: s.width)
             }
@@ -276,7 +286,7 @@ struct Renderer {
         }
         y += 1
         // The app's calls and the world's events, scrolled to keep the selection visible.
-        let items = s.items(.app)
+        let items = self.items(.app)
         let listH = r.y + r.h - y
         guard listH > 0 else { return }
         let sel = s.selected(.app)

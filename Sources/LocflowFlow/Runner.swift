@@ -290,7 +290,3 @@ public enum Expectations {
         }
     }
 }
-
-extension String {
-    func replacingApostrophes() -> String { String(map { $0 == "’" ? "'" : $0 }) }
-}
