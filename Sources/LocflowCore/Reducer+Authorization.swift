@@ -1,0 +1,311 @@
+/// The reducer, authorization and prompts: requests, the prompts they show, the person's answers,
+/// and what the person does in Settings.
+extension World {
+
+    // MARK: Requests
+
+    /// Common preconditions of the authorization requests; returns false (with the reason noted) when the call does nothing.
+    mutating func canRequest(_ name: String, needsAlwaysKey: Bool, _ t: inout Transition) -> Bool {
+        guard lifecycle == .foreground else { t.note(.requestNotInUse, name); return false }
+        guard info.hasWhenInUseKey else { t.note(.missingWhenInUseKey, name); return false }
+        if needsAlwaysKey && !info.hasAlwaysKey { t.note(.missingAlwaysKey); return false }
+        if restricted { t.note(.requestRestricted, name); return false }
+        if !locationServicesOn { showServicesOff(&t); return false }
+        if authorizationRequestInProgress { t.note(.requestWhilePrompting, name); return false }
+        return true
+    }
+
+    mutating func requestWhenInUse(_ t: inout Transition) {
+        guard canRequest("requestWhenInUseAuthorization", needsAlwaysKey: false, &t) else { return }
+        guard status == .notDetermined else {
+            return t.note(.whenInUseNeedsNotDetermined, "status is \(status.rawValue)")
+        }
+        if profile.legacyPrompts {
+            enqueue(Prompt(kind: .legacyWhenInUse, origin: .requestWhenInUse), &t)
+            t.note(.legacyWhenInUsePrompt)
+        } else {
+            enqueue(whenInUsePrompt(.requestWhenInUse), &t)
+            t.note(.whenInUsePrompt)
+        }
+    }
+
+    func whenInUsePrompt(_ origin: PromptOrigin) -> Prompt {
+        let reduced = info.defaultAccuracyReduced
+        let showsSwitch = profile.hasAccuracy && !(reduced && assumptions.reducedDefaultHidesPreciseSwitch)
+        return Prompt(kind: .whenInUse, origin: origin, showsPreciseSwitch: showsSwitch, precise: !reduced)
+    }
+
+    mutating func requestAlways(_ t: inout Transition) {
+        if !profile.hasAlways {
+            t.note(.visionOSAlwaysIsWhenInUse)
+            return requestWhenInUse(&t)
+        }
+        guard canRequest("requestAlwaysAuthorization", needsAlwaysKey: true, &t) else { return }
+        if record.alwaysRequestUsed { return t.note(.alwaysOneShot) }
+        switch status {
+        case .notDetermined:
+            record.alwaysRequestUsed = true
+            if profile.legacyPrompts {
+                enqueue(Prompt(kind: .legacyAlways, origin: .requestAlways), &t)
+                t.note(.legacyAlwaysPrompt)
+            } else {
+                enqueue(whenInUsePrompt(.requestAlways), &t)
+                t.note(.alwaysFromNotDetermined)
+            }
+        case .authorizedWhenInUse:
+            if record.temporaryGrant {
+                t.note(.alwaysIgnoredAfterAllowOnce)
+                if assumptions.ignoredAlwaysRequestUsesOneShot {
+                    record.alwaysRequestUsed = true
+                    t.note(.ignoredAlwaysUsesOneShot)
+                }
+                return
+            }
+            record.alwaysRequestUsed = true
+            if profile.legacyPrompts {
+                enqueue(Prompt(kind: .legacyAlways, origin: .requestAlways), &t)
+                t.note(.legacyAlwaysPrompt)
+            } else if profile.immediateUpgrade {
+                enqueue(Prompt(kind: .alwaysUpgrade, origin: .immediateUpgrade), &t)
+                t.note(.immediateUpgrade)
+            } else {
+                record.provisionalAlways = true
+                t.note(.ios13ProvisionalFromWhenInUse)
+            }
+        default:
+            t.note(.alwaysNothingToDo, "status is \(status.rawValue)")
+        }
+    }
+
+    mutating func requestTemporaryFullAccuracy(_ key: String, _ t: inout Transition) {
+        guard profile.hasAccuracy else { return t.note(.needsIOS14) }
+        func decline(_ rule: Rule, _ detail: String? = nil) {
+            completion = .promptDeclined
+            t.emit(.completion(.promptDeclined))
+            t.note(rule, detail)
+        }
+        if info.temporaryUsageDescriptions?[key] == nil {
+            return decline(.purposeKeyMissing, "no purpose key '\(key)'")
+        }
+        if lifecycle != .foreground { return decline(.temporaryInBackground) }
+        if !status.isAuthorized { return decline(.temporaryNotAuthorized, "status is \(status.rawValue)") }
+        if accuracy == .fullAccuracy { return decline(.temporaryAlreadyFull) }
+        completion = .pending
+        t.emit(.completion(.pending))
+        enqueue(Prompt(kind: .temporaryFullAccuracy, origin: .temporaryRequest(purposeKey: key), purposeKey: key), &t)
+        t.note(.temporaryPrompt)
+    }
+
+    mutating func showServicesOff(_ t: inout Transition) {
+        t.note(.servicesOffPrompt)
+        guard lifecycle == .foreground, prompt?.kind != .servicesOff, !promptQueue.contains(where: { $0.kind == .servicesOff }) else { return }
+        enqueue(Prompt(kind: .servicesOff, origin: .servicesOff), &t)
+    }
+
+    // MARK: - user ...
+
+    mutating func user(_ action: UserAction, _ t: inout Transition) {
+        switch action {
+        case .tap(let label): tap(label, &t)
+        case .precise(let on):
+            guard var p = prompt else { return }
+            p.precise = on
+            prompt = p
+            t.note(.promptPreciseSwitch)
+        case .settings(let choice): settings(choice, &t)
+        case .settingsPrecise(let on):
+            leaveForSettings(&t)
+            record.precise = on
+            t.note(.settingsPrecise)
+        case .settingsLocationServices(let on):
+            leaveForSettings(&t)
+            locationServicesOn = on
+            t.note(on ? .locationServicesOn : .locationServicesOff)
+        case .settingsReset:
+            leaveForSettings(&t)
+            let used = record.alwaysRequestUsed
+            record = AppRecord(precise: !info.defaultAccuracyReduced)
+            t.note(.resetLocationPrivacy)
+            if !assumptions.resetClearsAlwaysRequest && used {
+                record.alwaysRequestUsed = true
+                t.note(.resetKeepsOneShot)
+            }
+        case .background:
+            guard lifecycle == .foreground else { return t.note(.alreadyNotForeground, lifecycle.rawValue) }
+            enterBackground(&t)
+        case .foreground:
+            switch lifecycle {
+            case .foreground: t.note(.alreadyForeground)
+            case .background:
+                lifecycle = .foreground
+                t.note(.toForeground)
+            case .suspended:
+                lifecycle = .foreground
+                t.emit(.resumed)
+                t.note(.resumeDeliversHeld)
+            case .terminated:
+                t.note(.launchByPerson)
+                launch(background: false, into: &t)
+            }
+        case .forceQuit:
+            guard lifecycle != .terminated else { return t.note(.alreadyTerminated) }
+            t.note(.forceQuit)
+            terminate(&t)
+        case .locationButton: locationButton(&t)
+        }
+    }
+
+    mutating func enterBackground(_ t: inout Transition) {
+        lifecycle = .background
+        foregroundLeftAt = now
+        suspendAt = nil
+        t.note(.toBackground)
+    }
+
+    /// `user settings ...` while the app is in the foreground: the person leaves the app first.
+    mutating func leaveForSettings(_ t: inout Transition) {
+        if lifecycle == .foreground {
+            t.note(.settingsLeavesApp)
+            enterBackground(&t)
+        }
+    }
+
+    mutating func settings(_ choice: SettingsChoice, _ t: inout Transition) {
+        leaveForSettings(&t)
+        if choice == record.choice {
+            return t.note(.settingsSameChoice, choice.rawValue)
+        }
+        record.choice = choice
+        record.provisionalAlways = false
+        record.temporaryGrant = false
+        t.note(.settingsChoice, choice.rawValue)
+    }
+
+    mutating func locationButton(_ t: inout Transition) {
+        guard profile.hasLocationButton else { return t.note(.locationButtonUnavailable, profile.platform.displayName) }
+        guard lifecycle == .foreground else { return t.note(.locationButtonNeedsForeground) }
+        if let p = prompt { return t.note(.locationButtonCovered, "the \(p.kind.rawValue) prompt") }
+        if status.isAuthorized && !record.temporaryGrant { return t.note(.locationButtonAlreadyAuthorized) }
+        if restricted || !locationServicesOn { return t.note(.locationButtonBlocked) }
+        if record.locationButtonApproved {
+            grantTemporary(&t)
+            t.note(.locationButtonGrant)
+        } else {
+            enqueue(Prompt(kind: .locationButton, origin: .locationButton), &t)
+            t.note(.locationButtonFirstTap)
+        }
+    }
+
+    mutating func grantTemporary(_ t: inout Transition) {
+        record.temporaryGrant = true
+        if record.choice == .unlisted { record.choice = .askNextTime }
+    }
+
+    // MARK: Prompt answers
+
+    mutating func tap(_ label: String, _ t: inout Transition) {
+        guard let p = prompt, let button = buttons(for: p).first(where: { labelsMatch($0, label) }) else { return }
+        prompt = nil
+        t.emit(.promptAnswered(p.kind, button: button))
+        switch (p.kind, button) {
+        case (.whenInUse, "Allow Once"):
+            grantTemporary(&t)
+            record.choice = .askNextTime
+            applyPromptPrecise(p)
+            t.note(.allowOnce)
+        case (.whenInUse, "Allow While Using App"):
+            record.choice = .whileUsing
+            record.temporaryGrant = false
+            applyPromptPrecise(p)
+            if p.origin == .requestAlways {
+                record.provisionalAlways = true
+                t.note(.provisionalAlways)
+            } else {
+                t.note(.allowWhileUsing)
+            }
+        case (.whenInUse, _), (.legacyWhenInUse, "Don't Allow"), (.legacyAlways, "Don't Allow"):
+            record.choice = .never
+            record.temporaryGrant = false
+            t.note(.dontAllow)
+        case (.legacyWhenInUse, _), (.legacyAlways, "Only While Using the App"):
+            record.choice = .whileUsing
+            t.note(.allowWhileUsing)
+        case (.legacyAlways, _):
+            record.choice = .always
+            t.note(.legacyAlwaysAllow)
+        case (.alwaysUpgrade, "Change to Always Allow"):
+            record.choice = .always
+            record.provisionalAlways = false
+            if case .deferredUpgrade(let trigger) = p.origin {
+                t.note(.deferredUpgradeAllow)
+                // Answered soon after it appeared: the event is delivered; later, it is dropped. [A S1][I]
+                if let shown = promptShownAt, now - shown > assumptions.deferredUpgradeAnswerWindow {
+                    t.note(.deferredEventDropped, formatDuration(assumptions.deferredUpgradeAnswerWindow))
+                    t.emit(.locationEvent(trigger, delivered: false))
+                } else {
+                    deliverAlwaysEvent(trigger, &t)
+                }
+            } else {
+                t.note(.upgradeAllow)
+            }
+        case (.alwaysUpgrade, _):
+            record.provisionalAlways = false
+            if record.choice == .always { record.choice = .whileUsing }
+            if case .deferredUpgrade(let trigger) = p.origin {
+                t.note(.deferredUpgradeKeep)
+                t.emit(.locationEvent(trigger, delivered: false))
+            } else {
+                t.note(.upgradeKeep)
+            }
+        case (.temporaryFullAccuracy, let b):
+            let allowed = b == "Allow Once"
+            if allowed {
+                record.temporaryFullAccuracy = true
+                t.note(.temporaryFullAccuracyGranted)
+            } else {
+                t.note(.temporaryFullAccuracyDeclined)
+            }
+            switch p.origin {
+            case .temporaryRequest:
+                completion = .nil
+                t.emit(.completion(.nil))
+                t.note(.completionNilWhenShown)
+            case .session(let id):
+                if !allowed, let i = sessions.lastIndex(where: { $0.id == id }) { sessions[i].fullAccuracyDeclined = true }
+            default: break
+            }
+        case (.backgroundReminder, "Change to Only While Using"):
+            record.choice = .whileUsing
+            record.provisionalAlways = false
+            t.note(.reminderDowngrade)
+        case (.backgroundReminder, _):
+            t.note(.reminderKeep)
+        case (.locationButton, "Allow Once"):
+            record.locationButtonApproved = true
+            grantTemporary(&t)
+            t.note(.locationButtonConfirmed)
+        case (.locationButton, _):
+            t.note(.locationButtonCancelled)
+        case (.servicesOff, "Settings"):
+            t.note(.servicesOffSettings)
+            if lifecycle == .foreground { enterBackground(&t) }
+        case (.servicesOff, _):
+            t.note(.servicesOffCancel)
+        }
+    }
+
+    mutating func applyPromptPrecise(_ p: Prompt) {
+        guard profile.hasAccuracy else { return }
+        record.precise = p.precise
+    }
+
+
+    // MARK: - Prompts
+
+    /// Queues a prompt; the same prompt already up or waiting is not asked twice.
+    mutating func enqueue(_ p: Prompt, _ t: inout Transition) {
+        if prompt == p || promptQueue.contains(p) { return }
+        promptQueue.append(p)
+    }
+
+}

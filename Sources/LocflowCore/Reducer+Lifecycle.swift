@@ -1,0 +1,81 @@
+/// The reducer, lifecycle: launches, suspension, termination, and what the system does to the process.
+extension World {
+
+    // MARK: - system ... and device ...
+
+    mutating func system(_ action: SystemAction, _ t: inout Transition) {
+        switch action {
+        case .suspend:
+            suspend(&t)
+        case .terminate:
+            guard lifecycle != .terminated else { return t.note(.alreadyTerminated) }
+            t.note(.systemTerminate)
+            terminate(&t)
+        case .relaunch:
+            t.note(.systemRelaunch)
+            launch(background: true, into: &t)
+        case .reminder:
+            guard profile.hasAllowOnce, isPermanentAlways else { return t.note(.reminderNeedsAlways) }
+            enqueue(Prompt(kind: .backgroundReminder, origin: .reminder), &t)
+            t.note(.reminderShown)
+        }
+    }
+
+
+    // MARK: - Lifecycle
+
+    mutating func launch(background: Bool, into t: inout Transition) {
+        let generation = process.generation + 1
+        process = ProcessState()
+        process.generation = generation
+        process.launchedAt = now
+        process.launchedInBackground = background
+        lifecycle = background ? .background : .foreground
+        foregroundLeftAt = nil
+        notInUseSince = nil
+        suspendAt = nil
+        for i in sessions.indices where sessions[i].state == .active { sessions[i].held = false }
+        let kept = sessions.contains { $0.state == .active } || keptBackgroundActivity || keptLiveUpdates || keptMonitor
+        relaunchWindowEndsAt = kept ? now + assumptions.relaunchWindow : nil
+        if kept && now > 0 { t.note(.relaunchWindowOpens, formatDuration(assumptions.relaunchWindow)) }
+        t.emit(.launched(background: background))
+        t.note(.callbackAtLaunch)
+    }
+
+    mutating func terminate(_ t: inout Transition) {
+        keptBackgroundActivity = backgroundActivityActive
+        keptLiveUpdates = process.liveUpdates.map { $0.qualified } ?? false
+        keptMonitor = process.monitor.map { $0.qualified } ?? false
+        lifecycle = .terminated
+        let generation = process.generation
+        process = ProcessState()
+        process.generation = generation
+        for i in sessions.indices where sessions[i].state == .active { sessions[i].held = false }
+        relaunchWindowEndsAt = nil
+        foregroundLeftAt = nil
+        suspendAt = nil
+        nextReducedFixAt = nil
+        if record.temporaryGrant {
+            record.temporaryGrant = false
+            t.note(.allowOnceEndsWithProcess)
+        }
+        if record.temporaryFullAccuracy {
+            record.temporaryFullAccuracy = false
+            t.note(.temporaryFullAccuracyEnds)
+        }
+        // Prompts of the app go with its process; the system's own stay.
+        if let p = prompt, !p.isSystemInitiated { prompt = nil; t.emit(.promptHidden(p.kind)) }
+        promptQueue.removeAll { !$0.isSystemInitiated }
+        if completion == .pending { completion = .none }
+        if sessions.contains(where: { $0.state == .active }) || keptBackgroundActivity { t.note(.sessionsOutliveProcess) }
+        t.emit(.terminated)
+    }
+
+    mutating func suspend(_ t: inout Transition) {
+        lifecycle = .suspended
+        suspendAt = nil
+        t.emit(.suspended)
+        t.note(.suspended)
+    }
+
+}

@@ -1,0 +1,255 @@
+/// The reducer, services and sessions: what the app starts and stops, CLServiceSession, and the
+/// device events that reach (or do not reach) the app's code.
+extension World {
+
+    // MARK: - app ...
+
+    mutating func app(_ call: AppCall, _ t: inout Transition) {
+        switch call {
+        case .requestWhenInUseAuthorization: requestWhenInUse(&t)
+        case .requestAlwaysAuthorization: requestAlways(&t)
+        case .requestTemporaryFullAccuracyAuthorization(let key): requestTemporaryFullAccuracy(key, &t)
+
+        case .startUpdatingLocation:
+            if !locationServicesOn { showServicesOff(&t) }
+            process.standardUpdates = true
+            process.standardStartedInForeground = lifecycle == .foreground
+            if status == .denied {
+                failDenied(&t)
+            } else if status == .notDetermined {
+                t.note(.updatesWithoutAuthorization)
+            } else if lifecycle != .foreground && status == .authorizedWhenInUse {
+                t.note(.backgroundStartFails)
+            } else {
+                t.note(.standardStarted)
+            }
+        case .stopUpdatingLocation:
+            process.standardUpdates = false
+            t.note(.standardStopped)
+        case .allowsBackgroundLocationUpdates(let on):
+            if on && !info.hasLocationBackgroundMode {
+                t.note(.backgroundUpdatesCrash)
+                terminate(&t)
+                return
+            }
+            process.allowsBackgroundUpdates = on
+            t.note(.backgroundUpdatesSet, String(on))
+        case .startMonitoringSignificantLocationChanges:
+            significantChanges = true
+            t.note(.significantChangesStarted)
+            if status == .denied { failDenied(&t) }
+            if profile.legacyPrompts && status == .authorizedWhenInUse { t.note(.ios12WhenInUseNoAlwaysServices) }
+        case .stopMonitoringSignificantLocationChanges:
+            significantChanges = false
+            t.note(.significantChangesStopped)
+        case .startMonitoringRegion(let id):
+            if !regions.contains(id) { regions.append(id) }
+            t.note(.regionStarted, id)
+            if status == .denied { failDenied(&t) }
+            if accuracy == .reducedAccuracy && status.isAuthorized { t.note(.reducedAccuracyNoRegions) }
+        case .stopMonitoringRegion(let id):
+            regions.removeAll { $0 == id }
+            t.note(.regionStopped, id)
+
+        case .session(let id, let goal, let key): createSession(id, goal, key, &t)
+        case .invalidate(let id):
+            guard let i = sessions.lastIndex(where: { $0.id == id }) else { return }
+            sessions[i].state = .invalidated
+            sessions[i].held = false
+            t.note(.sessionInvalidated)
+
+        case .liveUpdates(let on):
+            iterate(\.liveUpdates, kept: \.keptLiveUpdates, name: "liveUpdates", on: on, &t)
+            if on { nextReducedFixAt = nil }
+        case .monitor(let on):
+            iterate(\.monitor, kept: \.keptMonitor, name: "monitor", on: on, &t)
+        case .monitorAdd(let id):
+            guard profile.hasModernAPIs else { return t.note(.needsIOS17) }
+            if !monitorConditions.contains(id) { monitorConditions.append(id) }
+            t.note(.conditionAdded, id)
+            if monitorConditions.count > assumptions.monitorConditionLimit { t.note(.conditionLimit) }
+        case .backgroundActivity(let on):
+            guard profile.hasModernAPIs else { return t.note(.needsIOS17) }
+            if on {
+                if process.backgroundActivity != nil { return t.note(.alreadyRunning, "a background activity session") }
+                let rejoin = rejoining(keptBackgroundActivity)
+                let fresh = lifecycle == .foreground
+                process.backgroundActivity = ProcessStream(startedAt: now, qualified: fresh || rejoin)
+                if rejoin { keptBackgroundActivity = false; t.note(.rejoinWithinWindow, "background activity session") }
+                if !fresh && !rejoin { t.note(.backgroundActivityNeedsForeground) }
+                if !info.hasLocationBackgroundMode { t.note(.backgroundActivityNeedsMode) }
+                if profile.hasServiceSessions { noteImplicitSession(&t) } else { t.note(.backgroundActivityStarted) }
+            } else {
+                process.backgroundActivity = nil
+                t.note(.backgroundActivityInvalidated)
+            }
+        }
+    }
+
+    /// Starts or stops iterating `liveUpdates` or a monitor's events (iOS 17+): a stream of the process
+    /// that, started again within the relaunch window, rejoins the one the previous process had.
+    mutating func iterate(_ stream: WritableKeyPath<ProcessState, ProcessStream?>, kept: WritableKeyPath<World, Bool>,
+                          name: String, on: Bool, _ t: inout Transition) {
+        guard profile.hasModernAPIs else { return t.note(.needsIOS17) }
+        guard on else {
+            process[keyPath: stream] = nil
+            return t.note(.streamStopped, name)
+        }
+        if process[keyPath: stream] != nil { return t.note(.alreadyRunning, name) }
+        let rejoin = rejoining(self[keyPath: kept])
+        process[keyPath: stream] = ProcessStream(startedAt: now, qualified: inUse || rejoin)
+        if rejoin { self[keyPath: kept] = false; t.note(.rejoinWithinWindow, name) }
+        noteImplicitSession(&t)
+    }
+
+    /// Whether a stream started now rejoins one kept from the previous process.
+    func rejoining(_ kept: Bool) -> Bool { kept && relaunchWindowEndsAt != nil }
+
+    mutating func noteImplicitSession(_ t: inout Transition) {
+        guard profile.hasServiceSessions else { return t.note(.streamStarted) }
+        if info.requireExplicitServiceSession { t.note(.explicitSessionRequired) } else { t.note(.implicitSession) }
+    }
+
+    mutating func failDenied(_ t: inout Transition) {
+        lastError = .denied
+        t.emit(.error(.denied))
+        t.note(.deniedError)
+    }
+
+
+    // MARK: Sessions
+
+    mutating func createSession(_ id: String, _ goal: SessionGoal, _ key: String?, _ t: inout Transition) {
+        guard profile.hasServiceSessions else { return t.note(.needsIOS18) }
+        if let i = sessions.lastIndex(where: { $0.id == id }), sessions[i].state == .active {
+            // Re-created within the relaunch window: the kept session carries on. [A-forum S54]
+            sessions[i].held = true
+            sessions[i].goal = goal
+            sessions[i].fullAccuracyKey = key
+            sessions[i].qualified = sessions[i].qualified || inUse
+            t.note(.sessionRejoined, id)
+        } else {
+            let layered = activeSessions.contains { $0.held && $0.qualified }
+            let qualified = inUse || layered
+            let fresh = ServiceSession(id: id, goal: goal, fullAccuracyKey: key, qualified: qualified, createdAt: now)
+            // An ID of an invalidated or lapsed session names the new one (one entry per ID).
+            if let i = sessions.firstIndex(where: { $0.id == id }) { sessions[i] = fresh } else { sessions.append(fresh) }
+            t.note(.sessionCreated, "\(id): goal .\(goal.rawValue)" + (key.map { ", fullAccuracyPurposeKey \($0)" } ?? ""))
+            if !qualified { t.note(.sessionInsufficientlyInUse) }
+        }
+        if goal == .always && !info.hasAlwaysKey { t.note(.missingAlwaysKey) }
+        if let key, info.temporaryUsageDescriptions?[key] == nil { t.note(.purposeKeyMissing, "no purpose key '\(key)'") }
+    }
+
+    mutating func device(_ action: DeviceAction, _ t: inout Transition) {
+        switch action {
+        case .move:
+            moving = true
+            t.note(.deviceMoves)
+            if significantChanges { alwaysClassEvent("significant location change", &t) }
+            else if isProvisionalAlways && standardRunsInBackground && !inUse {
+                alwaysClassEvent("background location update", &t)
+            }
+        case .stationary:
+            moving = false
+            t.note(.deviceStationary)
+        case .noFix:
+            hasFix = false
+            t.note(.deviceNoFix)
+        case .fix:
+            hasFix = true
+            t.note(.deviceFix)
+        case .exitRegion(let id):
+            if regions.contains(id) {
+                alwaysClassEvent("region \(id) exit", &t)
+            } else if monitorConditions.contains(id) {
+                monitorEvent(id, &t)
+            } else {
+                t.note(.regionNotMonitored, id)
+            }
+        }
+    }
+
+    /// An event of an Always-class service (region, significant change): delivered in use,
+    /// launches or resumes the app with Always, brings the deferred upgrade prompt with provisional Always. [A S1, S12]
+    mutating func alwaysClassEvent(_ name: String, _ t: inout Transition) {
+        let st = status
+        if !st.isAuthorized || !locationServicesOn {
+            t.note(.eventNeedsAuthorization, name)
+            return t.emit(.locationEvent(name, delivered: false))
+        }
+        if name.hasPrefix("region") && accuracy == .reducedAccuracy {
+            t.note(.reducedAccuracyNoRegions)
+            return t.emit(.locationEvent(name, delivered: false))
+        }
+        if profile.legacyPrompts && st == .authorizedWhenInUse {
+            t.note(.ios12WhenInUseNoAlwaysServices)
+            return t.emit(.locationEvent(name, delivered: false))
+        }
+        if inUse && lifecycle.isRunning {
+            t.note(.eventDeliveredInUse, name)
+            return t.emit(.locationEvent(name, delivered: true))
+        }
+        if isProvisionalAlways {
+            guard !authorizationRequestInProgress else {
+                t.note(.eventDroppedWhilePrompting, name)
+                return t.emit(.locationEvent(name, delivered: false))
+            }
+            enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: name)), &t)
+            return t.note(.deferredUpgradePrompt, name)
+        }
+        if isPermanentAlways { return deliverAlwaysEvent(name, &t) }
+        t.note(.whenInUseNoBackgroundEvents, name)
+        t.emit(.locationEvent(name, delivered: false))
+    }
+
+    /// Delivers an Always-class event to an app that is not in use: relaunch or resume it in the background.
+    mutating func deliverAlwaysEvent(_ name: String, _ t: inout Transition) {
+        switch lifecycle {
+        case .terminated:
+            t.note(.eventRelaunches, name)
+            launch(background: true, into: &t)
+        case .suspended:
+            t.note(.eventResumes, name)
+            lifecycle = .background
+            suspendAt = nil
+            t.emit(.resumed)
+        case .foreground, .background:
+            t.note(.eventDeliveredInUse, name)
+        }
+        t.emit(.locationEvent(name, delivered: true))
+    }
+
+    /// A `CLMonitor` condition changes state.
+    mutating func monitorEvent(_ id: String, _ t: inout Transition) {
+        let name = "monitor event \(id)"
+        if lifecycle.isRunning && delivering(.monitor) {
+            t.note(.monitorEventDelivered, id)
+            return t.emit(.locationEvent(name, delivered: true))
+        }
+        if lifecycle.isRunning && process.monitor != nil {
+            t.note(.monitorEventWithheld, monitorBlockers())
+            return t.emit(.locationEvent(name, delivered: false))
+        }
+        // Not iterating now: the conditions persist and their events launch an app that may receive them.
+        if accuracy == .reducedAccuracy && status.isAuthorized {
+            t.note(.monitorEventWithheld, "accuracyLimited")
+            return t.emit(.locationEvent(name, delivered: false))
+        }
+        if isProvisionalAlways && !inUse {
+            enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: name)), &t)
+            return t.note(.deferredUpgradePrompt, name)
+        }
+        if alwaysInterest || (inUse && status.isAuthorized) {
+            return deliverAlwaysEvent(name, &t)
+        }
+        t.note(.monitorEventWithheld, profile.hasServiceSessions && isPermanentAlways ? "no .always session held" : "not authorized for background events")
+        t.emit(.locationEvent(name, delivered: false))
+    }
+
+    func monitorBlockers() -> String {
+        let d = diagnostics(.monitor)
+        return d.isEmpty ? "not delivering" : d.map(\.rawValue).joined(separator: ", ")
+    }
+
+}

@@ -1,0 +1,198 @@
+import LocflowCore
+import LocflowFlow
+
+/// Render, the Settings, App and Diagnostics panes.
+extension Renderer {
+    mutating func drawSettings(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
+        let items = s.items(.settings)
+        let sel = focused ? s.selected(.settings) : -1
+        var y = r.y
+        let bottom = r.y + r.h
+        f.put(r.x, y, "\(L("Privacy & Security")) \(g.arrow) \(L("Location"))", .dim, maxWidth: r.w); y += 1
+        drawItem(items[0], index: 0, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == 0, switchStyle: true); y += 2
+        var index = 1
+        if w.record.choice == .unlisted {
+            for line in TextWidth.wrap(w.info.appName + (s.language == .ko ? "" : " ") + L("is not listed: it has never asked for location."), width: r.w) where y < bottom - 2 {
+                f.put(r.x, y, line, .dim); y += 1
+            }
+        } else {
+            f.put(r.x, y, w.info.appName, .heading, maxWidth: r.w); y += 1
+            if w.restricted {
+                f.put(r.x, y, L("Restricted: the page is locked"), .warn, maxWidth: r.w); y += 1
+            }
+            f.put(r.x, y, L("ALLOW LOCATION ACCESS"), .dim, maxWidth: r.w); y += 1
+            while index < items.count, case .step(.user(.settings)) = items[index].command ?? .undo {
+                if y < bottom - 1 { drawItem(items[index], index: index, pane: .settings, x: r.x + 1, y: y, width: r.w - 1, selected: sel == index) }
+                y += 1; index += 1
+            }
+            if w.isProvisionalAlways && y < bottom - 1 {
+                f.put(r.x + 1, y, L("(the app reads Always: provisional)"), .warn, maxWidth: r.w - 1); y += 1
+            }
+            if w.isTemporaryWhenInUse && y < bottom - 1 {
+                f.put(r.x + 1, y, L("(Allow Once in force)"), .warn, maxWidth: r.w - 1); y += 1
+            }
+            y += 1
+        }
+        while index < items.count {
+            if case .step(.user(.settingsReset)) = items[index].command ?? .undo { break }
+            if y < bottom - 1 { drawItem(items[index], index: index, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == index, switchStyle: true) }
+            y += 1; index += 1
+        }
+        if w.record.choice != .unlisted, let text = w.config.whenInUseMessage {
+            for line in TextWidth.wrap(text, width: r.w).prefix(max(0, bottom - 1 - y - 1)) {
+                f.put(r.x, y, line, .dim); y += 1
+            }
+        }
+        if index < items.count {
+            drawItem(items[index], index: index, pane: .settings, x: r.x, y: bottom - 1, width: r.w, selected: sel == index)
+        }
+    }
+
+    mutating func drawApp(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
+        var y = r.y
+        let st = w.status
+        f.put(r.x, y, "\(w.lifecycle.rawValue) \(g.dot) " + L(w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) \(L("blue indicator"))" : ""),
+              w.lifecycle == .foreground ? .good : .warn, maxWidth: r.w); y += 1
+        let statusRole: Role = st.isAuthorized ? .good : (st == .notDetermined ? .normal : .bad)
+        let sx = r.x + 10
+        // What the app reads, and right under it what Settings shows: provisional Always and
+        // Allow Once are the rows where they disagree.
+        f.put(r.x, y, L("status"), .dim)
+        var cx = sx + f.put(sx, y, st.rawValue, statusRole, maxWidth: r.w - 10)
+        if w.isProvisionalAlways {
+            f.put(cx + 1, y, "\(g.arrow) " + L("provisional"), .warn, maxWidth: max(0, r.x + r.w - cx - 1))
+        } else if w.isTemporaryWhenInUse {
+            f.put(cx + 1, y, "\(g.arrow) " + L("Allow Once, temporary"), .warn, maxWidth: max(0, r.x + r.w - cx - 1))
+        }
+        y += 1
+        f.put(r.x, y, L("Settings"), .dim)
+        f.put(sx, y, w.record.choice == .unlisted ? L("not listed") : s.settingsLabel(w.record.choice),
+              w.isProvisionalAlways || w.isTemporaryWhenInUse ? .warn : .normal, maxWidth: r.w - 10)
+        y += 1
+        f.put(r.x, y, L("accuracy"), .dim)
+        cx = sx + f.put(sx, y, w.accuracy.rawValue, w.accuracy == .fullAccuracy ? .normal : .warn, maxWidth: r.w - 10)
+        if w.profile.hasAccuracy {
+            f.put(cx + 1, y, "\(g.dot) " + L("Precise: ") + L(w.record.precise ? "On" : "Off").lowercased() + (w.record.temporaryFullAccuracy ? " + temporary" : ""),
+                  .dim, maxWidth: max(0, r.x + r.w - cx - 1))
+        }
+        y += 1
+        let last = w.lastCallback.map { "\($0.status.rawValue) \($0.accuracy == .fullAccuracy ? "full" : "reduced")" } ?? "none"
+        f.put(r.x, y, L("callbacks"), .dim)
+        f.put(sx, y, "\(w.callbacks) \(g.dot) \(L("last: "))\(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) completion \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
+        y += 1
+        f.put(r.x, y, L("keys"), .dim)
+        var kx = sx
+        func key(_ name: String, _ present: Bool) {
+            let text = (present ? String(g.check) : String(g.cross)) + name + " "
+            kx += f.put(kx, y, text, present ? .good : .bad, maxWidth: max(0, r.x + r.w - kx))
+        }
+        key("WhenInUse", w.info.hasWhenInUseKey)
+        key("Always", w.info.hasAlwaysKey)
+        key("Temporary" + (w.info.temporaryUsageDescriptions.map { "(\($0.keys.sorted().joined(separator: ",")))" } ?? ""), w.info.temporaryUsageDescriptions?.isEmpty == false)
+        key("bg:location", w.info.hasLocationBackgroundMode)
+        if w.info.requireExplicitServiceSession { key("explicit", true) }
+        y += 1
+        let timers = w.pendingTimers
+        f.put(r.x, y, L("timers"), .dim)
+        if timers.isEmpty {
+            f.put(sx, y, L("none running"), .dim)
+        } else {
+            f.put(sx, y, timers.map { L($0.kind.label) + L(" in ") + formatClock($0.due - w.now) }.joined(separator: " \(g.dot) "), .warn, maxWidth: r.w - 10)
+        }
+        y += 1
+        // The app's calls and the world's events, scrolled to keep the selection visible.
+        let items = self.items(.app)
+        let listH = r.y + r.h - y
+        guard listH > 0 else { return }
+        let sel = s.selected(.app)
+        let top = max(0, min(sel - listH / 2, items.count - listH))
+        for (row, index) in (top..<min(items.count, top + listH)).enumerated() {
+            let item = items[index]
+            if item.isHeader {
+                f.put(r.x, y + row, "\(g.horizontal) \(L(item.label)) " + String(repeating: g.horizontal, count: max(0, r.w - TextWidth.columns(of: item.label) - 3)), .border, maxWidth: r.w)
+            } else {
+                drawItem(item, index: index, pane: .app, x: r.x, y: y + row, width: r.w, selected: focused && sel == index)
+            }
+        }
+    }
+
+    mutating func drawDiagnostics(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
+        var y = r.y
+        var dx = r.x
+        let deliveringLabel = L("delivering:")
+        f.put(r.x, y, deliveringLabel, .dim); dx += TextWidth.columns(of: deliveringLabel) + 1
+        var names = DeliverySource.allCases.map { ($0, $0 == .significantChanges ? "SLC" : $0.rawValue) }
+        func needed() -> Int { names.reduce(0) { $0 + TextWidth.columns(of: $1.1) + 2 } }
+        if dx + needed() > r.x + r.w { y += 1; dx = r.x + 1 }  // on a line of their own when narrow
+        if dx + needed() > r.x + r.w { names = names.map { ($0.0, $0.0 == .liveUpdates ? "live" : $0.1) } }
+        for (source, name) in names {
+            let on = w.delivering(source)
+            dx += f.put(dx, y, "\(on ? g.check : g.dot)\(name) ", on ? .good : .dim, maxWidth: max(0, r.x + r.w - dx))
+        }
+        y += 1
+        let lines = s.diagnosticItems
+        if lines.isEmpty {
+            let text = w.profile.hasServiceSessions
+                ? L("No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics.")
+                : "Diagnostics arrive with iOS 18 (this is \(w.profile.platform.displayName))."
+            for line in TextWidth.wrap(text, width: r.w).prefix(r.h - 1) { y += 1; f.put(r.x, y, line, .dim) }
+            return
+        }
+        let meaningH = 3
+        let listH = r.h - 1 - meaningH
+        guard listH > 0 else { return }
+        func changed(_ source: World.DiagnosticSource, _ d: Diagnostic) -> Bool {
+            (s.diagnosticChangedAt["\(source.name).\(d.rawValue)"]).map { s.wallNow - $0 < ExplorerState.highlightMs } ?? false
+        }
+        // Unfocused and too long to show whole: at a glance, each source with only what is true
+        // (and what just changed); focused (Tab): every property, to select and read.
+        var shown = Array(lines.indices)
+        let compact = !focused && lines.count > listH
+        if compact {
+            shown = lines.indices.filter { i in
+                guard let d = lines[i].property, let source = lines[i].source else { return true }
+                return lines[i].on || changed(source, d)
+            }
+        }
+        let sel = min(s.selected(.diagnostics), lines.count - 1)
+        let selRow = shown.firstIndex(of: sel) ?? 0
+        let top = compact ? 0 : max(0, min(selRow - listH / 2, shown.count - listH))
+        for (row, index) in shown[top..<min(shown.count, top + listH)].enumerated() {
+            let line = lines[index]
+            let yy = y + row
+            if let d = line.property, let source = line.source {
+                let changed = changed(source, d)
+                f.put(r.x + 1, yy, "\(line.on ? g.check : g.dot) \(d.rawValue)", changed ? .changed : (line.on ? .bad : .dim), maxWidth: r.w - 1)
+                if line.on { f.put(r.x + r.w - 4, yy, "true", changed ? .changed : .bad) }
+            } else if let source = line.source {
+                let label: String = switch source {
+                case .session(let id):
+                    w.session(id).map { "session \(id) .\($0.goal.rawValue)" + ($0.fullAccuracyKey.map { " +\($0)" } ?? "") + ($0.held ? "" : " (kept)") } ?? id
+                default: source.name
+                }
+                f.put(r.x, yy, label, .heading, maxWidth: r.w)
+                var note = source.type.rawValue
+                if compact {
+                    let on = lines.filter { $0.source == source && $0.on }.count
+                    note = on == 0 ? "\(g.check) " + L("nothing in the way") : "\(on) " + L("true")
+                }
+                f.put(r.x + TextWidth.columns(of: label) + 1, yy, note, compact && !note.hasSuffix(L("true")) ? .good : .dim,
+                      maxWidth: max(0, r.w - TextWidth.columns(of: label) - 1))
+            }
+            if focused && index == sel { f.paint(r.x, yy, r.w, .selected) }
+            f.click(r.x, yy, r.w, 1, .select(.diagnostics, index))
+        }
+        let meaningY = r.y + r.h - meaningH
+        f.put(r.x, meaningY, String(repeating: g.horizontal, count: r.w), .border)
+        if compact {
+            f.put(r.x, meaningY + 1, "Tab: " + L("every property, and what each means"), .dim, maxWidth: r.w)
+        } else if let d = lines[sel].property {
+            for (i, line) in TextWidth.wrap(d.rawValue + ": " + s.language.meaning(d), width: r.w).prefix(meaningH - 1).enumerated() {
+                f.put(r.x, meaningY + 1 + i, line, .dim)
+            }
+        } else {
+            f.put(r.x, meaningY + 1, g.keys("↑↓") + " " + L("to read what a property means"), .dim, maxWidth: r.w)
+        }
+    }
+
+}
