@@ -181,10 +181,11 @@ enum CLI {
         case "explore", "paths":
             var o = Explorer.Options()
             var configArgs: [String] = []
-            var depth: Int? = 5
-            var format = Commands.GraphFormat.text
+            var explore = Commands.ExploreOptions(depth: nil)
+            var depth: Int?
             var to: String?
-            var max = 10
+            var max: Int?
+            var directory: String?
             var i = 0
             while i < rest.count {
                 let a = rest[i]
@@ -195,13 +196,49 @@ enum CLI {
                     depth = Int(v); i += 2
                 case "--format" where command == "explore":
                     guard let v = next(), let f = Commands.GraphFormat(rawValue: v) else { return usageError("explore: --format is text, dot, mermaid or json") }
-                    format = f; i += 2
+                    explore.format = f; i += 2
+                case "--max-states" where command == "explore":
+                    guard let v = next(), let n = Int(v), n > 0 else { return usageError("explore: --max-states takes a positive number") }
+                    explore.maxStates = n; i += 2
+                case "--never" where command == "explore", "--reachable" where command == "explore", "--leads-to" where command == "explore":
+                    guard let v = next() else { return usageError("explore: \(a) needs a condition, e.g. \(a) \"status=authorizedAlways settings=whileUsing\"") }
+                    do { explore.properties.append(try Property.parse(option: a, v)) } catch { return usageError("explore: " + error.message) }
+                    i += 2
+                case "--actions":
+                    guard let v = next() else { return usageError("\(command): --actions needs a list, e.g. --actions all or --actions default,monitor") }
+                    var set: Set<StateSearch.Family> = []
+                    for name in v.split(separator: ",").map(String.init) {
+                        if name == "all" { set.formUnion(StateSearch.Family.allCases) }
+                        else if name == "default" { set.formUnion(StateSearch.defaultFamilies) }
+                        else if let f = StateSearch.Family(rawValue: name) { set.insert(f) }
+                        else {
+                            let names = ["all", "default"] + StateSearch.Family.allCases.map(\.rawValue)
+                            return usageError("\(command): --actions: unknown group '\(name)'" + (nearest(name, in: names).map { " (did you mean '\($0)'?)" } ?? "") + "; groups: " + names.joined(separator: ", "))
+                        }
+                    }
+                    explore.families = set; i += 2
+                case "--waits":
+                    var waits: [Millis] = []
+                    for part in (next() ?? "").split(separator: ",") {
+                        guard let ms = parseDuration(String(part)), ms > 0 else { return usageError("\(command): --waits takes durations, e.g. --waits 5s,1m,10m") }
+                        waits.append(ms)
+                    }
+                    guard !waits.isEmpty else { return usageError("\(command): --waits takes durations, e.g. --waits 5s,1m,10m") }
+                    explore.waits = waits; i += 2
+                case "--sessions":
+                    guard let v = next(), let n = Int(v), (0...2).contains(n) else { return usageError("\(command): --sessions is 0, 1 or 2") }
+                    explore.sessions = n; i += 2
+                case "--coverage" where command == "explore":
+                    explore.coverage = true; i += 1
                 case "--to" where command == "paths":
                     guard let v = next() else { return usageError("paths: --to needs conditions, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
                     to = v; i += 2
                 case "--max" where command == "paths":
                     guard let v = next(), let n = Int(v), n > 0 else { return usageError("paths: --max takes a number") }
                     max = n; i += 2
+                case "-o" where command == "paths", "--output" where command == "paths":
+                    guard let v = next() else { return usageError("paths: -o needs a folder") }
+                    directory = v; i += 2
                 case "--platform", "--plist", "--strings", "--assume":
                     guard let v = next() else { return usageError("\(command): \(a) needs a value") }
                     configArgs += [a, v]; i += 2
@@ -212,10 +249,13 @@ enum CLI {
             if let problem = Explorer.parse(configArgs, into: &o) { return usageError("\(command): \(problem)") }
             let config = o.builder.finish()
             if command == "explore" {
-                return Commands.explore(config: config, configLines: o.configLines, depth: depth, format: format, io: io)
+                explore.depth = depth
+                if isatty(2) != 0 { explore.progress = { s in FileHandle.standardError.write(Data(s.utf8)) } }
+                return Commands.explore(config: config, configLines: o.configLines, options: explore, io: io)
             }
             guard let to else { return usageError("paths: --to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
-            return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, depth: depth, io: io)
+            explore.depth = depth
+            return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, bounds: explore.bounds, directory: directory, io: io)
         case "open", "play":
             guard let file = rest.first, !file.hasPrefix("--") else { return usageError("\(command): give a .flow file") }
             return Explorer.launch(args: Array(rest.dropFirst()), flow: file, autoplay: command == "play")

@@ -287,35 +287,41 @@ struct InvariantTests {
     }
 }
 
+func opts(depth: Int?, _ format: Commands.GraphFormat = .text) -> Commands.ExploreOptions {
+    var o = Commands.ExploreOptions(depth: depth)
+    o.format = format
+    return o
+}
+
 @Suite("explore and paths")
 struct ExploreTests {
     @Test func ios12ClosesWithoutBrokenInvariants() {
         var config = AppConfig()
         config.platform = .ios12
         var e = StateSearch(config: config, bounds: StateSearch.Bounds(depth: nil))
-        e.run()
-        #expect(e.violations.isEmpty)
-        #expect(e.observations.count > 50)
-        #expect(!e.truncated)
+        var broken: [String] = []
+        e.run(visit: { _, w in broken += Invariants.check(w) })
+        #expect(broken.isEmpty)
+        #expect(e.count > 50)
+        #expect(e.exhausted && !e.truncated)
     }
 
     @Test func aBrokenInvariantGivesTheShortestFlow() {
         var e = StateSearch(config: AppConfig(), bounds: StateSearch.Bounds(depth: 3))
-        e.run { w in w.isProvisionalAlways ? ["provisional"] : [] }
-        let v = e.violations.first!
-        #expect(e.path(to: v.state) == [.app(.requestAlwaysAuthorization), .user(.tap("Allow While Using App"))])
+        var first: Int?
+        e.run(visit: { s, w in if first == nil && w.isProvisionalAlways { first = s } })
+        #expect(e.path(to: first!) == [.app(.requestAlwaysAuthorization), .user(.tap("Allow While Using App"))])
     }
 
     @Test func pathsPrintsRunnableFlows() throws {
         let s = Scratch()
         let r = capture { Commands.paths(config: AppConfig(), configLines: ["platform ios18"],
-                                        to: "status=authorizedAlways settings=whileUsing", max: 1, depth: 3, io: $0) }
+                                        to: "status=authorizedAlways settings=whileUsing", max: nil, bounds: StateSearch.Bounds(depth: 3), io: $0) }
         #expect(r.code == 0)
         #expect(r.out.contains("app requestAlwaysAuthorization\nuser tap \"Allow While Using App\"\nexpect status authorizedAlways\nexpect settings whileUsing"))
-        let flow = r.out.split(separator: "\n").filter { !$0.hasPrefix("# ---") }.dropFirst().joined(separator: "\n")
-        let path = s.write("p.flow", flow + "\n")
+        let path = s.write("p.flow", r.out)
         let check = capture { Commands.check([path], quiet: true, io: $0) }
-        #expect(check.code == 0 && check.out.hasSuffix("2 passed, 0 failed\n"), "\(check.out)\(flow)")
+        #expect(check.code == 0 && check.out.hasSuffix("2 passed, 0 failed\n"), "\(check.out)\(r.out)")
     }
 
     @Test func conditionErrors() {
@@ -328,10 +334,10 @@ struct ExploreTests {
     @Test func graphFormats() {
         var config = AppConfig()
         config.platform = .ios12
-        let dot = capture { Commands.explore(config: config, configLines: [], depth: 1, format: .dot, io: $0) }
+        let dot = capture { Commands.explore(config: config, configLines: [], options: opts(depth: 1, .dot), io: $0) }
         #expect(dot.out.hasPrefix("digraph locflow {"))
         #expect(dot.out.contains("s0 -> s1 [label="))
-        let mermaid = capture { Commands.explore(config: config, configLines: [], depth: 1, format: .mermaid, io: $0) }
+        let mermaid = capture { Commands.explore(config: config, configLines: [], options: opts(depth: 1, .mermaid), io: $0) }
         #expect(mermaid.out.hasPrefix("stateDiagram-v2\n  [*] --> s0\n"))
         #expect(mermaid.err.contains("every invariant holds"))
     }
@@ -342,7 +348,7 @@ struct MermaidTests {
     @Test func everyLineIsMermaidStateDiagramSyntax() {
         var config = AppConfig()
         config.platform = .ios18
-        let r = capture { Commands.explore(config: config, configLines: [], depth: 2, format: .mermaid, io: $0) }
+        let r = capture { Commands.explore(config: config, configLines: [], options: opts(depth: 2, .mermaid), io: $0) }
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.first == "stateDiagram-v2")
         for line in lines.dropFirst() {

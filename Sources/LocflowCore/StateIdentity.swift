@@ -1,0 +1,121 @@
+/// State identity for the model checker (`locflow explore`): when two worlds have the same future.
+///
+/// The abstraction. A world is the whole `World` value. Two worlds are one state when their
+/// canonical forms are equal, and the canonical form keeps every field as it is except:
+/// - **Absolute times** become times relative to `now`. A time in the future (a scheduled
+///   suspension, the relaunch window's end, the next reduced-accuracy fix) is kept exactly: it
+///   decides when a timer fires. A time in the past (when the app left the foreground, stopped
+///   being in use, when the prompt came up) is cut off at the one constant it is compared with
+///   (`inUseGrace`, `allowOnceGrace`, `deferredUpgradeAnswerWindow`): once that much time has
+///   passed no wait can tell two values apart.
+/// - `now` itself only keeps whether it is 0 (the one place the model reads it absolutely: a
+///   relaunch at time 0 opens no relaunch window note).
+/// - **History the model never reads** is dropped: the number of callbacks and reduced fixes so
+///   far, the latest callback and a finished completion result (the explorer observes what each
+///   transition delivers instead; kept when a property's condition reads them), the process
+///   generation, whether it was launched in the background, the times a process, a stream or a
+///   session started, and where standard updates were started while they are stopped.
+///
+/// Every other field (and every field added to `World` later) takes part as it is, through the
+/// synthesized `Hashable`. A new time or counter field therefore makes identity finer, never
+/// unsound; `canonicalTimeFields` lists how each `Millis` field is treated, and a test fails
+/// when a field of type `Int` appears in `World` that the list does not name.
+extension World {
+    /// How `canonicalize` treats each `Int` field of the world (by its path in the value).
+    public enum TimeTreatment: Sendable, Equatable {
+        /// A moment in the past, compared with `now` through one constant (the assumption named):
+        /// kept relative, cut off there (at 0 while the field is not read: `notInUseSince`
+        /// without an Allow Once grant, `promptShownAt` unless the deferred upgrade prompt is up).
+        case past(horizon: String)
+        /// A moment still to come (or `now`): kept relative to now, exactly.
+        case future
+        /// Not read by any rule: dropped.
+        case history
+    }
+
+    /// Every `Int` field of `World` (paths as `Mirror` names them, `config` aside: it never
+    /// changes during a search) and its treatment.
+    public static let canonicalTimeFields: [(path: String, treatment: TimeTreatment)] = [
+        ("now", .future),
+        ("foregroundLeftAt", .past(horizon: "inUseGrace")),
+        ("notInUseSince", .past(horizon: "allowOnceGrace")),
+        ("suspendAt", .future),
+        ("relaunchWindowEndsAt", .future),
+        ("promptShownAt", .past(horizon: "deferredUpgradeAnswerWindow")),
+        ("nextReducedFixAt", .future),
+        ("callbacks", .history),
+        ("reducedFixes", .history),
+        ("process.generation", .history),
+        ("process.launchedAt", .history),
+        ("process.liveUpdates.startedAt", .history),
+        ("process.monitor.startedAt", .history),
+        ("process.backgroundActivity.startedAt", .history),
+        ("sessions.createdAt", .history),
+    ]
+
+    /// The time a canonical world reads as `now` (any time after the start).
+    public static let canonicalNow: Millis = 1 << 40
+
+    /// Rewrites the world into its canonical form (see above): the same future, one value per state.
+    /// The result is a world like any other; stepping it gives what stepping the original gives.
+    /// `keepLastOutputs` keeps the latest callback and completion result as they are (the search
+    /// asks for it when a property's condition reads them).
+    public mutating func canonicalize(keepLastOutputs: Bool = false) {
+        let n = now
+        let base: Millis = n == 0 ? 0 : World.canonicalNow
+        let a = config.assumptions
+        func past(_ t: Millis?, _ horizon: Millis) -> Millis? {
+            guard let t else { return nil }
+            return base + max(t - n, -max(0, horizon))
+        }
+        func future(_ t: Millis?) -> Millis? { t.map { base + ($0 - n) } }
+        now = base
+        if foregroundLeftAt != nil { foregroundLeftAt = past(foregroundLeftAt, a.inUseGrace) }
+        // Read only to time an Allow Once grant's end.
+        if notInUseSince != nil { notInUseSince = past(notInUseSince, record.temporaryGrant ? a.allowOnceGrace : 0) }
+        // Read only when the deferred upgrade prompt is answered.
+        if promptShownAt != nil {
+            var deferred = false
+            if case .deferredUpgrade = prompt?.origin { deferred = true }
+            promptShownAt = past(promptShownAt, deferred ? a.deferredUpgradeAnswerWindow + 1 : 0)
+        }
+        if suspendAt != nil { suspendAt = future(suspendAt) }
+        if relaunchWindowEndsAt != nil { relaunchWindowEndsAt = future(relaunchWindowEndsAt) }
+        if nextReducedFixAt != nil { nextReducedFixAt = future(nextReducedFixAt) }
+        callbacks = 0
+        reducedFixes = 0
+        if !keepLastOutputs {
+            // The latest callback and a finished completion result: outputs already observed on
+            // the transition that delivered them; no rule reads them (a pending completion is read).
+            lastCallback = nil
+            if completion != .pending { completion = .none }
+        }
+        if process.launchedInBackground { process.launchedInBackground = false }
+        // Read only while standard updates run (and set again when they start).
+        if !process.standardUpdates && process.standardStartedInForeground { process.standardStartedInForeground = false }
+        if process.generation != 0 { process.generation = 0 }
+        if process.launchedAt != 0 { process.launchedAt = 0 }
+        if process.liveUpdates?.startedAt ?? 0 != 0 { process.liveUpdates!.startedAt = 0 }
+        if process.monitor?.startedAt ?? 0 != 0 { process.monitor!.startedAt = 0 }
+        if process.backgroundActivity?.startedAt ?? 0 != 0 { process.backgroundActivity!.startedAt = 0 }
+        if sessions.contains(where: { $0.createdAt != 0 }) {
+            for i in sessions.indices { sessions[i].createdAt = 0 }
+        }
+    }
+
+    /// The canonical form as a new value.
+    public func canonical() -> World {
+        var c = self
+        c.canonicalize()
+        return c
+    }
+}
+
+extension AppConfig {
+    /// The configuration never changes during a search, so the fingerprint of a world need not
+    /// spend time on its texts: hashing the platform alone keeps `Hashable`'s contract (equal
+    /// values, equal hashes) while `==` still compares everything.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(platform)
+    }
+}

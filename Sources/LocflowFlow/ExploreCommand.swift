@@ -1,0 +1,277 @@
+import Foundation
+import LocflowCore
+
+/// `locflow explore` and `locflow paths`: the model checker's command line faces.
+extension Commands {
+    public enum GraphFormat: String, Sendable { case text, dot, mermaid, json }
+
+    public struct ExploreOptions {
+        public var depth: Int?
+        public var maxStates = 4_000_000
+        public var format = GraphFormat.text
+        public var properties: [Property] = []
+        public var coverage = false
+        public var families = StateSearch.defaultFamilies
+        public var waits = StateSearch.defaultWaits
+        public var sessions = 1
+        /// Where the progress line goes (a terminal's standard error), or nil for none.
+        public var progress: ((String) -> Void)?
+        public init(depth: Int? = nil) { self.depth = depth }
+        public var bounds: StateSearch.Bounds {
+            StateSearch.Bounds(depth: depth, maxStates: maxStates, families: families, waits: waits, sessions: sessions)
+        }
+    }
+
+    /// What a renderer can still draw: Graphviz lays out about a thousand nodes in seconds;
+    /// Mermaid (GitHub, mermaid.live) refuses more than 500 edges or 50,000 characters by default.
+    public static let dotLimit = (states: 1_000, edges: 5_000)
+    public static let mermaidLimit = (edges: 500, characters: 50_000)
+
+    /// A throttled progress line: states, depth, rate, elapsed.
+    final class ProgressLine {
+        let sink: ((String) -> Void)?
+        let started = DispatchTime.now().uptimeNanoseconds
+        var last: UInt64 = 0
+        var shown = false
+        init(_ sink: ((String) -> Void)?) { self.sink = sink }
+        var seconds: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+        func update(_ s: StateSearch) {
+            guard let sink else { return }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now - last > 250_000_000 else { return }
+            last = now
+            let t = seconds
+            sink("\r\u{1B}[Kexplore: \(grouped(s.count)) states, depth \(s.depth), \(grouped(Int(Double(s.count) / max(t, 0.001)))) states/s, \(String(format: "%.1f", t)) s")
+            shown = true
+        }
+        func clear() { if shown { sink?("\r\u{1B}[K") } }
+    }
+
+    /// `locflow explore`: every reachable state, the invariants and the user's properties checked on each.
+    public static func explore(config: AppConfig, configLines: [String], options: ExploreOptions, io: CommandIO) -> Int32 {
+        let graph = options.format == .dot || options.format == .mermaid
+        var bounds = options.bounds
+        bounds.keepLastOutputs = options.properties.contains { $0.readsLastOutputs }
+        if graph { bounds.maxStates = min(bounds.maxStates, dotLimit.states + 1) }
+        var search = StateSearch(config: config, bounds: bounds,
+                                 keepEdges: options.format != .text || options.properties.contains { $0.needsEdges })
+        var violations: [(state: Int, message: String)] = []
+        var seen = Set<String>()
+        var trackers = options.properties.map(PropertyTracker.init)
+        var observations: [Observation] = []
+        let line = ProgressLine(options.progress)
+        search.run(visit: { state, w in
+            for m in Invariants.check(w) where seen.insert(m).inserted { violations.append((state, m)) }
+            for i in trackers.indices { trackers[i].visit(state, w) }
+            if options.format != .text { observations.append(Observation(w)) }
+        }, progress: { line.update($0) })
+        let seconds = line.seconds
+        line.clear()
+
+        if graph, let refusal = graphRefusal(search, observations: observations, format: options.format) {
+            io.err("locflow explore: " + refusal)
+            return 2
+        }
+        switch options.format {
+        case .text: break
+        case .dot:
+            io.out("digraph locflow {")
+            io.out("  rankdir=LR; node [shape=box, fontsize=10]; edge [fontsize=9];")
+            for (i, o) in observations.enumerated() { io.out("  s\(i) [label=\(quote(o.label))];") }
+            for e in search.edgeFrom.indices {
+                io.out("  s\(search.edgeFrom[e]) -> s\(search.edgeTo[e]) [label=\(quote(search.actionTable[Int(search.edgeAction[e])].flowText))];")
+            }
+            io.out("}")
+        case .mermaid:
+            io.out(mermaid(search, observations: observations))
+        case .json:
+            for (i, o) in observations.enumerated() {
+                var j = JSONWriter()
+                j.field("state", .int(i))
+                j.field("depth", .int(search.depth(of: i)))
+                j.field("status", .string(o.status.rawValue))
+                j.field("accuracy", .string(o.accuracy.rawValue))
+                j.field("settings", .string(o.settings.rawValue))
+                j.field("prompt", .string(o.prompt?.rawValue ?? "none"))
+                j.field("lifecycle", .string(o.lifecycle.rawValue))
+                j.field("inUse", .bool(o.inUse))
+                j.field("path", .array(search.path(to: i).map { .string($0.flowText) }))
+                io.out(j.finish())
+            }
+            for e in search.edgeFrom.indices {
+                var j = JSONWriter()
+                j.field("from", .int(Int(search.edgeFrom[e]))); j.field("to", .int(Int(search.edgeTo[e])))
+                j.field("action", .string(search.actionTable[Int(search.edgeAction[e])].flowText))
+                io.out(j.finish())
+            }
+        }
+        let sink = options.format == .text ? io.out : io.err
+        sink(summary(search, seconds: seconds))
+        var failed = false
+        if violations.isEmpty {
+            sink(search.exhausted ? "every invariant holds in every state" : "every invariant holds in every state found")
+        }
+        for v in violations {
+            failed = true
+            sink("invariant broken: \(v.message)")
+            sink(search.flow(to: v.state, configLines: configLines, title: "reaches a state where \(v.message)"))
+        }
+        for t in trackers {
+            switch t.property {
+            case .never(let c):
+                if let s = t.first {
+                    failed = true
+                    sink("property broken: \(t.property.text): reached in \(search.depth(of: s)) steps")
+                    sink(search.flow(to: s, configLines: configLines, expectations: t.firstExpect,
+                                     title: "reaches \(c.text), which \(t.property.text) forbids"))
+                } else {
+                    sink("property holds: \(t.property.text)" + (search.exhausted ? "" : " (in every state found under the bounds)"))
+                }
+            case .reachable(let c):
+                if let s = t.first {
+                    sink("property holds: \(t.property.text): reached in \(search.depth(of: s)) steps")
+                    sink(search.flow(to: s, configLines: configLines, expectations: t.firstExpect, title: "reaches \(c.text)"))
+                } else {
+                    failed = true
+                    sink("property broken: \(t.property.text): no state found has \(c.text)" + (search.exhausted ? "" : " (under the bounds; widen --depth)"))
+                }
+            case .leadsTo(let a, let b):
+                if let s = t.leadsToCounterexample(search) {
+                    failed = true
+                    sink("property broken: \(t.property.text): from this state with \(a.text) no state with \(b.text) can be reached")
+                    sink(search.flow(to: s, configLines: configLines, title: "reaches \(a.text), from where \(b.text) is unreachable"))
+                } else {
+                    sink("property holds: \(t.property.text) (\(grouped(t.aCount)) states with \(a.text))"
+                         + (search.exhausted ? "" : "; states at the bounds count as reaching it"))
+                }
+            }
+        }
+        if options.coverage { for l in coverage(search) { sink(l) } }
+        return failed ? 1 : 0
+    }
+
+    static func summary(_ search: StateSearch, seconds: Double) -> String {
+        let how = search.exhausted ? "complete" : search.truncated ? "stopped at \(grouped(search.bounds.maxStates)) states (--max-states)"
+            : "stopped at --depth \(search.bounds.depth ?? 0)"
+        return "\(grouped(search.count)) states, \(grouped(search.transitions)) edges, depth \(search.depth), \(how)"
+            + " (\(search.bounds.text): \(search.actions.count) actions tried in each state; "
+            + String(format: "%.2f s, %@ states/s, %d bytes/state stored)", seconds,
+                     grouped(Int(Double(search.count) / max(seconds, 0.000_001))), search.storedBytes / max(1, search.count))
+    }
+
+    static func coverage(_ search: StateSearch) -> [String] {
+        let fired = Rule.allCases.filter { search.firedRules.contains($0) }
+        let never = Rule.allCases.filter { !search.firedRules.contains($0) }
+        var out = ["coverage: \(fired.count) of \(Rule.allCases.count) rules fired"]
+        out.append("  rules that fired: " + fired.map(\.rawValue).joined(separator: ", "))
+        out.append("  rules that never fired (\(never.count)): " + (never.isEmpty ? "none" : never.map(\.rawValue).joined(separator: ", ")))
+        let disabled = search.actionTable.indices.filter { !search.enabled[$0] }.map { search.actionTable[$0].flowText }
+        out.append("  actions never enabled (\(disabled.count)): " + (disabled.isEmpty ? "none" : disabled.joined(separator: ", ")))
+        return out
+    }
+
+    static func mermaid(_ search: StateSearch, observations: [Observation]) -> String {
+        var lines = ["stateDiagram-v2", "  [*] --> s0"]
+        for (i, o) in observations.enumerated() { lines.append("  s\(i) : \(mermaidText(o.label))") }
+        for e in search.edgeFrom.indices {
+            lines.append("  s\(search.edgeFrom[e]) --> s\(search.edgeTo[e]) : \(mermaidText(search.actionTable[Int(search.edgeAction[e])].flowText))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Why a graph is too large to draw (with what to do instead), or nil when it can be drawn.
+    static func graphRefusal(_ search: StateSearch, observations: [Observation], format: GraphFormat) -> String? {
+        let edges = search.edgeFrom.count
+        let tooBig: String?
+        if format == .dot {
+            tooBig = search.count > dotLimit.states || edges > dotLimit.edges
+                ? "\(search.truncated ? "more than " : "")\(grouped(search.count)) states and \(grouped(edges)) edges: more than Graphviz lays out in reasonable time (\(grouped(dotLimit.states)) states, \(grouped(dotLimit.edges)) edges)" : nil
+        } else {
+            let size = edges > mermaidLimit.edges ? 0 : mermaid(search, observations: observations).utf8.count
+            tooBig = search.truncated || edges > mermaidLimit.edges || size > mermaidLimit.characters
+                ? "\(search.truncated ? "more than " : "")\(grouped(search.count)) states and \(grouped(edges)) edges: more than Mermaid draws (at most \(mermaidLimit.edges) edges and \(grouped(mermaidLimit.characters)) characters)" : nil
+        }
+        guard let tooBig else { return nil }
+        // The deepest depth whose states alone fit.
+        var fits = 0
+        for d in 0..<search.levelStarts.count {
+            let states = d + 1 < search.levelStarts.count ? search.levelStarts[d + 1] : search.count
+            if states * (format == .dot ? 1 : 8) <= (format == .dot ? dotLimit.states : mermaidLimit.edges) { fits = d }
+        }
+        return "--format \(format.rawValue): the graph has \(tooBig).\n"
+            + "  For the picture a designer reads (prompts, Settings, taps), use `locflow map`;\n"
+            + "  for a smaller graph, bound the steps (--depth \(max(1, fits)) or less);\n"
+            + "  for tools, use --format json (no size limit)."
+    }
+
+    static func mermaidText(_ s: String) -> String {
+        s.replacingOccurrences(of: ":", with: "꞉").replacingOccurrences(of: "\"", with: "'")
+    }
+
+    /// `locflow paths --to CONDITIONS`: the shortest flow to each matching state. Each flow is
+    /// runnable on its own: stdout gets one (the shortest) unless `max` asks for more; with
+    /// `directory`, one file per path.
+    public static func paths(config: AppConfig, configLines: [String], to: String, max: Int?, bounds: StateSearch.Bounds,
+                             directory: String? = nil, io: CommandIO) -> Int32 {
+        let conditions: [StateCondition]
+        do { conditions = try StateCondition.parse(to) } catch {
+            io.err("locflow paths: " + error.message)
+            return 2
+        }
+        let limit = max ?? (directory == nil ? 1 : 10)
+        var bounds = bounds
+        bounds.keepLastOutputs = conditions.contains { $0.key == "completion" }
+        var search = StateSearch(config: config, bounds: bounds)
+        var matches: [(state: Int, expect: [String], label: String)] = []
+        var total = 0
+        search.run(visit: { state, w in
+            guard conditions.holds(w) else { return }
+            total += 1
+            if matches.count < limit { matches.append((state, conditions.expectLines(w), Observation(w).label)) }
+        })
+        if matches.isEmpty {
+            io.out("no reachable state has \(to) (searched \(grouped(search.count)) states)")
+            return 1
+        }
+        func flow(_ n: Int) -> String {
+            let m = matches[n]
+            return search.flow(to: m.state, configLines: configLines, expectations: m.expect,
+                               title: "How the app ends up with \(to) (path \(n + 1) of \(total): \(search.depth(of: m.state)) steps; \(m.label))")
+        }
+        if let directory {
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                io.err("locflow paths: cannot create \(directory): \(error.localizedDescription)")
+                return 2
+            }
+            for n in matches.indices {
+                let file = (directory as NSString).appendingPathComponent(String(format: "path-%02d.flow", n + 1))
+                guard FileManager.default.createFile(atPath: file, contents: Data(flow(n).utf8)) else {
+                    io.err("locflow paths: cannot write \(file)")
+                    return 2
+                }
+                io.out("locflow paths: wrote \(file) (\(search.depth(of: matches[n].state)) steps)")
+            }
+            io.out("\(matches.count) of \(total) matching state\(total == 1 ? "" : "s"); each file runs with locflow check")
+            return 0
+        }
+        for n in matches.indices {
+            if n > 0 {
+                io.out("")
+                io.out("# ===== path \(n + 1) of \(total) (a separate flow: save each one with -o DIR) =====")
+            }
+            io.out(flow(n), terminator: "")
+        }
+        return 0
+    }
+}
+
+/// 1234567 as "1,234,567".
+func grouped(_ n: Int) -> String {
+    let s = String(n.magnitude)
+    var out = ""
+    for (i, c) in s.enumerated() {
+        if i > 0 && (s.count - i) % 3 == 0 { out.append(",") }
+        out.append(c)
+    }
+    return (n < 0 ? "-" : "") + out
+}

@@ -1,0 +1,271 @@
+import LocflowCore
+
+/// The model checker's engine: breadth-first search over canonical worlds (see
+/// `World.canonicalize`) from the start, over every action of the person, the app, the system
+/// and the device (`StateSearch.defaultActions`). States are fingerprints in a compact table; a
+/// state's world lives only while it waits in the frontier. Breadth first, so the first path
+/// found to a state is a shortest one.
+public struct StateSearch {
+    public struct Bounds: Sendable {
+        /// Steps from the start; nil explores until nothing new is found.
+        public var depth: Int?
+        /// A safety cap: the search stops (and says so) at this many states.
+        public var maxStates: Int
+        public var families: Set<Family>
+        public var waits: [Millis]
+        /// Explicit sessions (iOS 18): 0, 1 (`a`, when in use or Always) or 2 (and `b`, with full accuracy).
+        public var sessions: Int
+        /// Keep the latest callback and completion result in the state (a condition reads them).
+        public var keepLastOutputs = false
+        public init(depth: Int? = nil, maxStates: Int = 4_000_000, families: Set<Family> = StateSearch.defaultFamilies,
+                    waits: [Millis] = StateSearch.defaultWaits, sessions: Int = 1) {
+            self.depth = depth
+            self.maxStates = maxStates
+            self.families = families
+            self.waits = waits
+            self.sessions = sessions
+        }
+
+        /// The bounds in words, for the summary.
+        public var text: String {
+            let fam = families == StateSearch.defaultFamilies ? "default actions" : families == Set(Family.allCases) ? "all actions"
+                : "actions " + Family.allCases.filter { families.contains($0) }.map(\.rawValue).joined(separator: ",")
+            return "\(fam), waits " + waits.map(formatDuration).joined(separator: ",") + ", \(sessions) session\(sessions == 1 ? "" : "s")"
+                + (depth.map { ", depth \($0)" } ?? "")
+        }
+    }
+
+    public let config: AppConfig
+    public let bounds: Bounds
+    /// The actions tried in every state (taps come from the prompt on screen).
+    public let actions: [Event]
+    /// Every action a parent link may name: `actions`, then each tap seen.
+    public private(set) var actionTable: [Event]
+    private var tapIndex: [String: UInt16] = [:]
+
+    private var visited = FingerprintSet()
+    private var parentState: [UInt32] = []
+    private var parentAction: [UInt16] = []
+    /// `levelStarts[d]` is the first state found at depth d.
+    public private(set) var levelStarts: [Int] = []
+    /// Transitions taken (steps that were not refused), duplicates included.
+    public private(set) var transitions = 0
+    /// The search stopped at `bounds.maxStates`.
+    public private(set) var truncated = false
+    /// Nothing new was left to find: every state's every action was tried.
+    public private(set) var exhausted = false
+    /// Rules that decided at least one transition or refusal.
+    public private(set) var firedRules: Set<Rule> = []
+    /// For each entry of `actionTable`: it was possible in at least one state.
+    public private(set) var enabled: [Bool] = []
+    /// Edges between distinct states (kept only when asked for).
+    public let keepEdges: Bool
+    public private(set) var edgeFrom: [UInt32] = []
+    public private(set) var edgeTo: [UInt32] = []
+    public private(set) var edgeAction: [UInt16] = []
+    /// Largest frontier held at once (worlds in memory).
+    public private(set) var peakFrontier = 0
+
+    public init(config: AppConfig, bounds: Bounds = Bounds(), keepEdges: Bool = false) {
+        self.config = config
+        self.bounds = bounds
+        self.keepEdges = keepEdges
+        actions = StateSearch.defaultActions(config, families: bounds.families, waits: bounds.waits, sessions: bounds.sessions)
+        actionTable = actions
+        enabled = Array(repeating: false, count: actions.count)
+    }
+
+    /// Groups of actions (`--actions`); each names what it adds to the search.
+    public enum Family: String, CaseIterable, Sendable {
+        case requests, prompts, settings, lifecycle, updates, significant, regions, device, button
+        case liveUpdates, monitor, background, sessions
+
+        public var meaning: String {
+            switch self {
+            case .requests: "the app's authorization requests (when in use, Always, temporary full accuracy)"
+            case .prompts: "the prompt's Precise switch (taps on the prompt's buttons are always tried)"
+            case .settings: "the person's Settings: each option, Precise, Location Services, Reset Location & Privacy"
+            case .lifecycle: "background, foreground, force quit, suspend, terminate, relaunch, the system's reminder"
+            case .updates: "standard location updates: start, stop, allowsBackgroundLocationUpdates"
+            case .significant: "significant-change monitoring: start, stop"
+            case .regions: "a region \"office\": start and stop monitoring it, the device leaving it"
+            case .device: "the device: moving, stationary, losing and regaining its fix"
+            case .button: "the CLLocationButton tap"
+            case .liveUpdates: "CLLocationUpdate.liveUpdates: start, stop (iOS 17+)"
+            case .monitor: "CLMonitor: start, stop, add condition \"home\", leave it (iOS 17+)"
+            case .background: "CLBackgroundActivitySession: start, stop (iOS 17+)"
+            case .sessions: "explicit CLServiceSessions (iOS 18; how many: --sessions)"
+            }
+        }
+    }
+
+    /// The default bounds (README "explore"): authorization, prompts, Settings, the app's life
+    /// and (iOS 18) one explicit session; what completes on every platform. Each service added
+    /// (`--actions default,updates`) multiplies the space (README "explore" has the figures).
+    public static let defaultFamilies: Set<Family> = [.requests, .prompts, .settings, .lifecycle, .button, .sessions]
+    public static let defaultWaits: [Millis] = [5_000, 60_000, 600_000]
+
+    /// The actions tried in every state under the given bounds.
+    public static func defaultActions(_ config: AppConfig, families: Set<Family> = defaultFamilies,
+                                      waits: [Millis] = defaultWaits, sessions: Int = 1) -> [Event] {
+        var a: [Event] = []
+        let key = config.info.temporaryUsageDescriptions?.keys.sorted().first ?? "Nav"
+        let p = config.profile
+        for f in Family.allCases where families.contains(f) {
+            switch f {
+            case .requests:
+                a += [.app(.requestWhenInUseAuthorization), .app(.requestAlwaysAuthorization)]
+                if p.hasAccuracy { a.append(.app(.requestTemporaryFullAccuracyAuthorization(key))) }
+            case .prompts: if p.hasAccuracy { a.append(.user(.precise(false))) }
+            case .settings:
+                a += SettingsChoice.allCases.filter { $0 != .unlisted }.map { .user(.settings($0)) }
+                if p.hasAccuracy { a += [.user(.settingsPrecise(true)), .user(.settingsPrecise(false))] }
+                a += [.user(.settingsLocationServices(false)), .user(.settingsLocationServices(true)), .user(.settingsReset)]
+            case .lifecycle:
+                a += [.user(.background), .user(.foreground), .user(.forceQuit),
+                      .system(.suspend), .system(.terminate), .system(.relaunch), .system(.reminder)]
+            case .updates:
+                a += [.app(.startUpdatingLocation), .app(.stopUpdatingLocation),
+                      .app(.allowsBackgroundLocationUpdates(true)), .app(.allowsBackgroundLocationUpdates(false))]
+            case .significant: a += [.app(.startMonitoringSignificantLocationChanges), .app(.stopMonitoringSignificantLocationChanges)]
+            case .regions: a += [.app(.startMonitoringRegion("office")), .app(.stopMonitoringRegion("office")), .device(.exitRegion("office"))]
+            case .device: a += [.device(.move), .device(.stationary), .device(.noFix), .device(.fix)]
+            case .button: a.append(.user(.locationButton))
+            case .liveUpdates: if p.hasModernAPIs { a += [.app(.liveUpdates(true)), .app(.liveUpdates(false))] }
+            case .monitor: if p.hasModernAPIs { a += [.app(.monitor(true)), .app(.monitor(false)), .app(.monitorAdd("home")), .device(.exitRegion("home"))] }
+            case .background: if p.hasModernAPIs { a += [.app(.backgroundActivity(true)), .app(.backgroundActivity(false))] }
+            case .sessions:
+                guard p.hasServiceSessions else { break }
+                if sessions >= 1 {
+                    a += [.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)), .app(.session(id: "a", goal: .always, fullAccuracyKey: nil)),
+                          .app(.invalidate("a"))]
+                }
+                if sessions >= 2 { a += [.app(.session(id: "b", goal: .whenInUse, fullAccuracyKey: key)), .app(.invalidate("b"))] }
+            }
+        }
+        a += waits.map { .wait($0) }
+        return a
+    }
+
+    /// States found so far.
+    public var count: Int { parentState.count }
+    /// The depth of the deepest state found.
+    public var depth: Int { max(0, levelStarts.count - 1) }
+    /// Bytes the stored states take (fingerprint table, parent links, edges if kept).
+    public var storedBytes: Int {
+        visited.bytes + parentState.capacity * 4 + parentAction.capacity * 2
+            + edgeFrom.capacity * 4 + edgeTo.capacity * 4 + edgeAction.capacity * 2
+    }
+
+    public func depth(of state: Int) -> Int {
+        var lo = 0, hi = levelStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if levelStarts[mid] <= state { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// States at the depth bound whose actions were not tried (their futures are unknown).
+    public func unexpanded(_ state: Int) -> Bool {
+        guard let limit = bounds.depth else { return truncated }
+        return depth(of: state) >= limit || truncated
+    }
+
+    /// Runs the search. `visit` sees each new state once (its number and canonical world), in
+    /// breadth-first order; `progress` is called every few thousand states.
+    public mutating func run(visit: (Int, World) -> Void = { _, _ in }, progress: ((StateSearch) -> Void)? = nil) {
+        var start = World(config: config)
+        start.canonicalize(keepLastOutputs: bounds.keepLastOutputs)
+        _ = visited.insert(start.fingerprint, id: 0)
+        parentState = [UInt32.max]
+        parentAction = [UInt16.max]
+        levelStarts = [0]
+        visit(0, start)
+        var frontier = [start]
+        var next: [World] = []
+        var level = 0
+        var lastProgress = 0
+        while !frontier.isEmpty {
+            if let limit = bounds.depth, level >= limit { return }
+            let base = levelStarts[level]
+            for (offset, world) in frontier.enumerated() {
+                let from = base + offset
+                if let p = world.prompt {
+                    for label in world.buttons(for: p) {
+                        let k = tapAction(label)
+                        expand(world, .user(.tap(label)), k, from, &next, visit)
+                    }
+                }
+                for k in 0..<actions.count { expand(world, actions[k], k, from, &next, visit) }
+                if truncated { return }
+                if let progress, count - lastProgress >= 4096 { lastProgress = count; progress(self) }
+            }
+            peakFrontier = max(peakFrontier, frontier.count + next.count)
+            level += 1
+            if !next.isEmpty { levelStarts.append(base + frontier.count) }
+            swap(&frontier, &next)
+            next.removeAll(keepingCapacity: true)
+        }
+        exhausted = true
+    }
+
+    private mutating func tapAction(_ label: String) -> Int {
+        if let k = tapIndex[label] { return Int(k) }
+        let k = actionTable.count
+        actionTable.append(.user(.tap(label)))
+        enabled.append(false)
+        tapIndex[label] = UInt16(k)
+        return k
+    }
+
+    @inline(__always)
+    private mutating func expand(_ world: World, _ action: Event, _ k: Int, _ from: Int, _ next: inout [World], _ visit: (Int, World) -> Void) {
+        if truncated { return }
+        var w = world
+        var refused = false
+        w.step(action) { t, _ in
+            if let r = t.refusal {
+                refused = true
+                firedRules.insert(r.rule)
+            } else {
+                for why in t.why { firedRules.insert(why.rule) }
+            }
+        }
+        if refused { return }
+        enabled[k] = true
+        transitions += 1
+        w.canonicalize(keepLastOutputs: bounds.keepLastOutputs)
+        let (inserted, to) = visited.insert(w.fingerprint, id: count)
+        if keepEdges && to != from {
+            edgeFrom.append(UInt32(from)); edgeTo.append(UInt32(to)); edgeAction.append(UInt16(k))
+        }
+        guard inserted else { return }
+        parentState.append(UInt32(from))
+        parentAction.append(UInt16(k))
+        visit(to, w)
+        next.append(w)
+        if count >= bounds.maxStates { truncated = true }
+    }
+
+    /// The shortest sequence of actions from the start to a state.
+    public func path(to state: Int) -> [Event] {
+        var out: [Event] = []
+        var s = state
+        while s > 0 {
+            out.append(actionTable[Int(parentAction[s])])
+            s = Int(parentState[s])
+        }
+        return out.reversed()
+    }
+
+    /// The shortest path as a runnable flow: configuration, steps, then the given expectations.
+    public func flow(to state: Int, configLines: [String], expectations: [String] = [], title: String) -> String {
+        var lines = ["# \(title)"]
+        if !configLines.isEmpty { lines += [""] + configLines }
+        lines.append("")
+        lines += path(to: state).map(\.flowText)
+        lines += expectations
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
