@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+@testable import LocflowCore
+@testable import LocflowFlow
+
+/// What a world shows and what its next step does: the observations two merged worlds must share.
+private struct Seen: Equatable {
+    var observation: Observation
+    var outputs: [Output]
+    var rules: [Rule]
+    var refusal: Rule?
+    var timers: [String]
+
+    init(before: World, after: World, transitions: [Transition]) {
+        var o = Observation(after)
+        // The latest outputs are history in the abstraction: what a step delivers is compared instead.
+        if o.completion != .pending { o.completion = .none }
+        // Where stopped updates were started is not read (bit 2: standardStartedInForeground).
+        if o.services & 1 == 0 { o.services &= ~4 }
+        observation = o
+        outputs = transitions.flatMap(\.outputs)
+        rules = transitions.flatMap { $0.why.map(\.rule) }
+        refusal = transitions.first?.refusal?.rule
+        timers = after.pendingTimers.map { "\($0.kind) \($0.due - after.now)" }
+    }
+}
+
+/// Steps both worlds through the same random legal events; every step must look the same.
+private func sameFuture(_ a: World, _ b: World, seed: UInt64, steps: Int = 40) -> String? {
+    var walk = RandomWalk(config: a.config, seed: seed)
+    walk.world = a
+    var b = b
+    for n in 0..<steps {
+        let e = walk.nextEvent()
+        let before = walk.world
+        let ta = walk.world.step(e)
+        let bBefore = b
+        let tb = b.step(e)
+        let sa = Seen(before: before, after: walk.world, transitions: ta)
+        let sb = Seen(before: bBefore, after: b, transitions: tb)
+        if sa != sb { return "step \(n + 1) (\(e.flowText)) differs:\n  \(sa)\n  \(sb)" }
+        if walk.world.canonical() != b.canonical() { return "step \(n + 1) (\(e.flowText)): the canonical forms part" }
+    }
+    return nil
+}
+
+@Suite("explore: state identity")
+struct StateIdentityTests {
+    static let platforms: [Platform] = [.ios12, .ios14, .ios17, .ios18]
+
+    @Test(arguments: platforms)
+    func aWorldAndItsCanonicalFormHaveTheSameFuture(_ platform: Platform) {
+        var config = AppConfig()
+        config.platform = platform
+        for seed in UInt64(1)...40 {
+            var walk = RandomWalk(config: config, seed: seed &* 7919)
+            walk.run(Int(seed % 23) + 5)
+            let w = walk.world
+            #expect(sameFuture(w, w.canonical(), seed: seed) == nil, "seed \(seed)")
+        }
+    }
+
+    /// Random pairs of different worlds that the explorer merges (equal canonical forms) get the
+    /// same observations from random continuations.
+    @Test(arguments: platforms)
+    func mergedWorldsHaveTheSameFuture(_ platform: Platform) {
+        var config = AppConfig()
+        config.platform = platform
+        var firstSeen: [World: World] = [:]
+        var merged = 0
+        for seed in UInt64(1)...120 {
+            var walk = RandomWalk(config: config, seed: seed)
+            for _ in 0..<30 {
+                walk.run(1)
+                let w = walk.world
+                let c = w.canonical()
+                if let first = firstSeen[c] {
+                    guard first != w, merged < 150 else { continue }
+                    merged += 1
+                    #expect(sameFuture(first, w, seed: seed &+ UInt64(merged)) == nil, "seed \(seed)")
+                } else {
+                    firstSeen[c] = w
+                }
+            }
+        }
+        #expect(merged >= 20, "only \(merged) merged pairs: the test would not test much")
+    }
+
+    /// A new Int field in World (a time, a counter) must be classified in `canonicalTimeFields`.
+    @Test func everyNumberInTheWorldIsClassified() throws {
+        var config = AppConfig()
+        config.platform = .ios18
+        var w = World(config: config)
+        for e: Event in [.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)), .app(.liveUpdates(true)),
+                         .app(.monitor(true)), .app(.backgroundActivity(true)), .app(.requestWhenInUseAuthorization)] {
+            _ = w.step(e)
+        }
+        var paths: Set<String> = []
+        func walk(_ value: Any, _ path: String) {
+            let m = Mirror(reflecting: value)
+            if value is Int { paths.insert(path); return }
+            for child in m.children {
+                let name = child.label.map { $0 == "some" ? "" : $0 } ?? ""
+                walk(child.value, name.isEmpty ? path : path.isEmpty ? name : path + "." + name)
+            }
+        }
+        for child in Mirror(reflecting: w).children where child.label != "config" {
+            walk(child.value, child.label!)
+        }
+        let known = Set(World.canonicalTimeFields.map(\.path))
+        #expect(paths.contains("now") && paths.contains("sessions.createdAt"), "\(paths.sorted())")
+        for p in paths.sorted() { #expect(known.contains(p), "World.\(p) is a number that canonicalize does not classify") }
+    }
+
+    @Test func timesAreRelativeAndCutOff() {
+        var a = World(config: AppConfig())
+        _ = a.step(.app(.requestWhenInUseAuthorization))
+        _ = a.step(.user(.tap("Allow Once")))
+        _ = a.step(.user(.background))
+        var b = a
+        _ = a.step(.wait(20_000))
+        _ = b.step(.wait(25_000))
+        // 20 s and 25 s after leaving: the Allow Once grant ends at different times.
+        #expect(a.canonical() != b.canonical())
+        var c = a, d = b
+        _ = c.step(.wait(600_000))
+        _ = d.step(.wait(600_000))
+        // Past every constant: one state.
+        #expect(c.canonical() == d.canonical())
+    }
+}
+
+@Suite("explore: properties, coverage, outputs")
+struct ModelCheckerTests {
+    func explore(_ platform: Platform = .ios18, _ configure: (inout Commands.ExploreOptions) -> Void) -> (code: Int32, out: String, err: String) {
+        var config = AppConfig()
+        config.platform = platform
+        var o = Commands.ExploreOptions()
+        configure(&o)
+        return capture { Commands.explore(config: config, configLines: ["platform \(platform.rawValue)"], options: o, io: $0) }
+    }
+
+    func flowAfter(_ marker: String, in text: String) -> String {
+        let lines = text.components(separatedBy: "\n")
+        guard let i = lines.firstIndex(where: { $0.hasPrefix(marker) }) else { return "" }
+        return lines[(i + 1)...].prefix { !$0.hasPrefix("property") && !$0.hasPrefix("invariant") && !$0.hasPrefix("coverage") }
+            .joined(separator: "\n")
+    }
+
+    @Test func theDefaultBoundsCompleteOnASmallPlatform() {
+        let r = explore(.ios13) { _ in }
+        #expect(r.code == 0)
+        #expect(r.out.contains("complete"), "\(r.out)")
+        #expect(r.out.contains("every invariant holds in every state\n"))
+    }
+
+    @Test func neverGivesTheShortestRunnableFlow() throws {
+        let r = explore(.ios14) { try! $0.properties.append(Property.parse(option: "--never", "status=authorizedAlways settings=whileUsing")) }
+        #expect(r.code == 1)
+        #expect(r.out.contains("property broken: --never \"status=authorizedAlways settings=whileUsing\": reached in 2 steps"), "\(r.out)")
+        let flow = flowAfter("property broken", in: r.out)
+        #expect(flow.contains("app requestAlwaysAuthorization\nuser tap \"Allow While Using App\"\nexpect status authorizedAlways\nexpect settings whileUsing"), "\(flow)")
+        let s = Scratch()
+        let check = capture { Commands.check([s.write("never.flow", flow + "\n")], quiet: true, io: $0) }
+        #expect(check.code == 0, "\(check.out)")
+    }
+
+    @Test func reachableFailsWhenNothingReachesIt() {
+        let ok = explore(.ios14) { try! $0.properties.append(Property.parse(option: "--reachable", "prompt=temporaryFullAccuracy")) }
+        #expect(ok.code == 0 && ok.out.contains("property holds: --reachable"), "\(ok.out)")
+        let no = explore(.ios12) { try! $0.properties.append(Property.parse(option: "--reachable", "status=restricted")) }
+        #expect(no.code == 1 && no.out.contains("no state found has status=restricted"), "\(no.out)")
+    }
+
+    @Test func leadsToFindsARegionWithNoWayOut() throws {
+        // Without Settings, a denial is forever.
+        let r = explore(.ios13) {
+            $0.families = [.requests, .prompts, .lifecycle]
+            try! $0.properties.append(Property.parse(option: "--leads-to", "status=denied => status=authorizedWhenInUse"))
+        }
+        #expect(r.code == 1, "\(r.out)")
+        let flow = flowAfter("property broken: --leads-to", in: r.out)
+        #expect(flow.contains("user tap \"Don't Allow\""), "\(flow)")
+        // With Settings the person can always change it.
+        let ok = explore(.ios13) { try! $0.properties.append(Property.parse(option: "--leads-to", "status=denied => status=authorizedWhenInUse")) }
+        #expect(ok.code == 0 && ok.out.contains("property holds: --leads-to"), "\(ok.out)")
+    }
+
+    @Test func propertyErrors() {
+        #expect(throws: FlowError.self) { try Property.parse(option: "--leads-to", "status=denied") }
+        #expect(throws: FlowError.self) { try Property.parse(option: "--never", "staus=denied") }
+        let c = try! StateCondition.parse("status!=denied")
+        #expect(c.first!.negated && !c.holds(World(config: AppConfig())) == false)
+    }
+
+    @Test func coverageListsRulesAndActions() {
+        let r = explore(.ios13) { $0.coverage = true }
+        #expect(r.out.contains("coverage: "))
+        #expect(r.out.contains("  rules that fired: launchByPerson"))
+        #expect(r.out.contains("  rules that never fired ("))
+        // iOS 13 has no temporary full accuracy: its rule never fires; the prompt's precise switch is no action there.
+        #expect(r.out.contains("temporaryFullAccuracyGranted"))
+        #expect(r.out.contains("  actions never enabled ("))
+    }
+
+    @Test func graphFormatsRefuseWhatNoRendererDraws() {
+        let r = explore(.ios18) { $0.format = .dot }
+        #expect(r.code == 2)
+        #expect(r.err.contains("locflow map") && r.err.contains("--depth") && r.err.contains("--format json"), "\(r.err)")
+        let m = explore(.ios18) { $0.format = .mermaid; $0.depth = 3 }
+        #expect(m.code == 2 && m.err.contains("Mermaid"), "\(m.err)")
+        let small = explore(.ios12) { $0.format = .dot; $0.depth = 2 }
+        #expect(small.code == 0 && small.out.hasPrefix("digraph"))
+    }
+
+    @Test func pathsWritesOneRunnableFlowPerFile() throws {
+        let s = Scratch()
+        let dir = s.dir + "/paths"
+        let r = capture { Commands.paths(config: AppConfig(), configLines: ["platform ios18"], to: "status=authorizedWhenInUse",
+                                        max: 3, bounds: StateSearch.Bounds(depth: 3), directory: dir, io: $0) }
+        #expect(r.code == 0, "\(r.err)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(files == ["path-01.flow", "path-02.flow", "path-03.flow"])
+        let check = capture { Commands.check([dir], quiet: true, io: $0) }
+        #expect(check.code == 0 && check.out.contains("0 failed"), "\(check.out)")
+        // stdout: one flow unless asked for more.
+        let one = capture { Commands.paths(config: AppConfig(), configLines: ["platform ios18"], to: "status=authorizedWhenInUse",
+                                          max: nil, bounds: StateSearch.Bounds(depth: 3), io: $0) }
+        #expect(one.out.components(separatedBy: "# How the app ends up").count == 2)
+    }
+}
