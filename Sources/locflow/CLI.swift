@@ -12,10 +12,12 @@ enum CLI {
            locflow check FILE|DIR...            run flows and check their expectations
            locflow run FILE [--format text|json]  print a flow's trace
            locflow inspect PLIST [--strings FILE] [--platform P]  what iOS would do with an Info.plist
-           locflow explore [config options] [--depth N] [--format text|dot|mermaid|json]
-                                                every reachable state, with invariants checked
-           locflow paths --to "status=S settings=C ..." [config options] [--max N]
-                                                the shortest flow to each matching state
+           locflow explore [config options] [bounds] [--never C] [--reachable C] [--leads-to "A => B"]
+                           [--coverage] [--format text|dot|mermaid|json]
+                                                model-check every reachable state
+           locflow paths --to "status=S settings=C ..." [config options] [bounds] [--max N] [-o DIR]
+                                                the shortest flow to a matching state
+           locflow shrink FILE.flow [-o OUT.flow]  a failing flow reduced to the steps that make it fail
            locflow play FILE.flow [--step-delay 2s]  autoplay a flow in the explorer, with captions
            locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N]  an asciicast v2 recording
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
@@ -23,6 +25,7 @@ enum CLI {
            locflow help [COMMAND]               this text, or a command's
 
     config options (explorer, explore, paths): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
+    bounds (explore, paths): --actions GROUPS, --waits 5s,1m,10m, --sessions 0|1|2, --depth N|all, --max-states N
     explorer options: --lang en|ko, --ascii, --no-color
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
     """
@@ -64,25 +67,52 @@ enum CLI {
         Build with -c release; tools/first-frame.py measures the time to the first frame.
         """,
         "explore": """
-        usage: locflow explore [--platform P] [--plist F] [--strings F] [--assume N=V] [--depth N]
+        usage: locflow explore [config options] [--actions GROUPS] [--waits LIST] [--sessions N] [--depth N|all]
+                               [--max-states N] [--never C] [--reachable C] [--leads-to "A => B"] [--coverage]
                                [--format text|dot|mermaid|json]
 
-        Walks breadth-first through every state reachable from the start over all the person's,
-        the app's and the system's actions (at most two explicit sessions, waits of 5s, 10s, 1m
-        and 10m, and --depth steps from the start: default 5, or all). A state is what the person and the app can observe. Prints the number of
-        states and edges and checks invariants on every state; a broken invariant exits 1 and
-        prints the shortest .flow that reaches it. dot renders with Graphviz, mermaid
-        (stateDiagram-v2) in a Markdown viewer, json is JSON Lines (states, then edges).
+        A model checker: walks breadth first through every state reachable from the start over the
+        person's, the app's, the system's and the device's actions, and checks the built-in
+        invariants and your properties on each. A state is the whole world with its times made
+        relative to now (README "explore": the abstraction). Prints states, edges, the graph's
+        depth, whether the search is complete, and its speed; a progress line on a terminal.
+        Bounds (defaults complete on every platform):
+          --actions GROUPS  comma-separated: default, all, or requests, prompts, settings,
+                            lifecycle, updates, significant, regions, device, button, liveUpdates,
+                            monitor, background, sessions (default: requests,prompts,settings,
+                            lifecycle,button,sessions)
+          --waits LIST      the waits tried (default 5s,1m,10m)
+          --sessions N      explicit iOS 18 sessions: 0, 1 (a; default) or 2 (a and b)
+          --depth N|all     steps from the start (default all); --max-states N (default 4,000,000)
+        Properties (conditions as for paths --to; KEY!=VALUE too; all parts must hold):
+          --never C         exit 1 with the shortest runnable .flow that reaches C
+          --reachable C     exit 1 when no state has C (else the shortest flow to it)
+          --leads-to "A => B"  exit 1 with a flow into a state with A from which B is unreachable
+          --coverage        rules that fired and never fired, actions never enabled
+        Formats: text (the summary); json (JSON Lines: states, then edges; for tools); dot
+        (Graphviz) and mermaid (stateDiagram-v2) only for small graphs (--depth 2 or 3): larger
+        ones are refused with a hint; `locflow map` draws the designer's flow map.
+        Exit: 0 everything holds, 1 an invariant or a property broke, 2 bad arguments.
         """,
         "paths": """
-        usage: locflow paths --to "KEY=VALUE ..." [--platform P] [config options] [--max N] [--depth N]
+        usage: locflow paths --to "KEY=VALUE ..." [config options] [bounds] [--max N] [-o DIR]
 
-        Prints, for each reachable state where every condition holds, the shortest .flow that
-        reaches it (at most --max, default 10, shortest first), ending with expect lines for the
-        conditions, so it runs as it is with locflow check. Keys: status, accuracy, settings,
-        precise, prompt, lifecycle, inUse, indicator, locationServicesEnabled, completion, error,
-        delivering.SOURCE, session.a, session.b.
+        Prints the shortest .flow that reaches a state where every condition holds, ending with
+        expect lines for the conditions, so it runs as it is with locflow check. --max N prints
+        the N shortest (each a separate flow, marked); -o DIR writes each to its own file
+        (path-01.flow, ...; up to --max, default 10). Keys: status, accuracy, settings, precise,
+        prompt, lifecycle, inUse, indicator, locationServicesEnabled, completion, error,
+        delivering.SOURCE, session.a, session.b. Bounds as for explore.
         Example: locflow paths --to "status=authorizedAlways settings=whileUsing"
+        """,
+        "shrink": """
+        usage: locflow shrink FILE.flow [-o OUT.flow]
+
+        Reduces a failing flow (an expectation that does not hold, or a step that is refused) to
+        a minimal flow that still fails the same way: its first failure, with the same finding,
+        and no other. Delta debugging over the steps, adjacent waits merged, each wait shortened.
+        Prints the minimal flow (or writes it with -o) and says how many steps it kept.
+        Exit: 0 shrunk, 1 the flow does not fail, 2 it cannot be read.
         """,
         "play": """
         usage: locflow play FILE.flow [--step-delay 2s] [explorer options]
@@ -256,6 +286,19 @@ enum CLI {
             guard let to else { return usageError("paths: --to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
             explore.depth = depth
             return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, bounds: explore.bounds, directory: directory, io: io)
+        case "shrink":
+            var file: String?, output: String?
+            var i = 0
+            while i < rest.count {
+                if rest[i] == "-o" || rest[i] == "--output" {
+                    guard i + 1 < rest.count else { return usageError("shrink: -o needs a file name") }
+                    output = rest[i + 1]; i += 2
+                } else if rest[i].hasPrefix("-") || file != nil {
+                    return usageError("shrink: unexpected \(rest[i])")
+                } else { file = rest[i]; i += 1 }
+            }
+            guard let file else { return usageError("shrink: give a failing .flow file") }
+            return Commands.shrink(file, output: output, io: io)
         case "open", "play":
             guard let file = rest.first, !file.hasPrefix("--") else { return usageError("\(command): give a .flow file") }
             return Explorer.launch(args: Array(rest.dropFirst()), flow: file, autoplay: command == "play")
@@ -294,7 +337,7 @@ enum CLI {
             } catch { io.err(error.description); return 2 }
         default:
             if command.hasPrefix("--") { return Explorer.launch(args: args, flow: nil) }
-            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "explore", "paths", "help"]
+            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "explore", "paths", "shrink", "help"]
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
             return usageError(msg)

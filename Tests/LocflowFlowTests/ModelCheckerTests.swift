@@ -229,3 +229,60 @@ struct ModelCheckerTests {
         #expect(one.out.components(separatedBy: "# How the app ends up").count == 2)
     }
 }
+
+@Suite("shrink")
+struct ShrinkTests {
+    static let long = """
+        # a long recording: Allow Once runs out while the app is away
+        platform ios18
+        app startUpdatingLocation
+        user background
+        wait 3s
+        user foreground
+        app requestWhenInUseAuthorization
+        user precise off
+        user tap "Allow Once"
+        app liveUpdates start
+        expect status authorizedWhenInUse
+        user background
+        wait 10s
+        wait 20s
+        user foreground
+        app stopUpdatingLocation
+        app session a whenInUse
+        user background
+        wait 30s
+        wait 15s
+        user foreground
+        app liveUpdates stop
+        user background
+        wait 2m
+        user foreground
+        expect status authorizedWhenInUse
+        """
+
+    @Test func aLongFailingRecordingBecomesAShortOneThatFailsTheSameWay() throws {
+        let s = Scratch()
+        let path = s.write("long.flow", Self.long + "\n")
+        let before = capture { Commands.check([path], quiet: true, io: $0) }
+        #expect(before.code == 1 && before.out.contains("expected status authorizedWhenInUse, found notDetermined"), "\(before.out)")
+        let out = s.dir + "/short.flow"
+        let r = capture { Commands.shrink(path, output: out, io: $0) }
+        #expect(r.code == 0, "\(r.err)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let steps = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("platform") && !$0.hasPrefix("expect") && !$0.isEmpty }
+        // Allow Once needs the prompt, the tap, leaving, and a wait past the grace: four or five steps.
+        #expect(steps.count <= 5 && steps.count >= 4, "\(text)")
+        #expect(text.contains("user tap \"Allow Once\"") && text.contains("user background"), "\(text)")
+        let after = capture { Commands.check([out], quiet: true, io: $0) }
+        #expect(after.code == 1 && after.out.contains("expected status authorizedWhenInUse, found notDetermined"), "\(after.out)")
+        #expect(after.out.hasSuffix("0 passed, 1 failed\n"), "\(after.out)")
+    }
+
+    @Test func aPassingFlowHasNothingToShrink() {
+        let s = Scratch()
+        let path = s.write("ok.flow", "app requestWhenInUseAuthorization\nexpect prompt whenInUse\n")
+        let r = capture { Commands.shrink(path, output: nil, io: $0) }
+        #expect(r.code == 1 && r.err.contains("nothing to shrink"))
+    }
+}

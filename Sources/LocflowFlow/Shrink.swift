@@ -1,0 +1,183 @@
+import Foundation
+import LocflowCore
+
+/// `locflow shrink FILE.flow`: reduces a failing flow to a minimal one that still fails the same
+/// way. The first failure is the target (an expectation that does not hold, or a step that is
+/// refused); a candidate fails "the same way" when that failure, and no other, happens, with the
+/// same finding decided by the same rule. Delta debugging (Zeller's ddmin) over the steps before it, adjacent waits
+/// merged first, then each wait shortened as far as the failure allows.
+public struct Shrinker {
+    public let flow: Flow
+    public let baseDirectory: String
+    /// Runs of the flow tried.
+    public private(set) var runs = 0
+
+    public init(flow: Flow, baseDirectory: String) {
+        self.flow = flow
+        self.baseDirectory = baseDirectory
+    }
+
+    public struct Outcome {
+        public var lines: [FlowLine]
+        public var target: FlowLine
+        public var failure: String
+        public var originalSteps: Int
+        public var steps: Int
+    }
+
+    /// What a run's target failure looks like, compared across candidates.
+    private func signature(of target: FlowLine, lines: [FlowLine]) throws(FlowError) -> String? {
+        let candidate = Flow(file: flow.file, lines: flow.config + lines + [target], description: [])
+        let result = try FlowRunner(flow: candidate, baseDirectory: baseDirectory).run()
+        guard result.failures.count == 1, result.failures[0].line == target.line else { return nil }
+        // The finding and the rule that decided it (line numbers aside; "last:" aside).
+        var message = result.failures[0].message
+        if let last = message.range(of: "; last: ") { message = String(message[..<last.lowerBound]) }
+        return String(message.filter { !$0.isNumber })
+    }
+
+    private mutating func fails(_ lines: [FlowLine], _ target: FlowLine, _ wanted: String) -> Bool {
+        runs += 1
+        return (try? signature(of: target, lines: lines)) == wanted
+    }
+
+    /// The minimal flow, or nil when nothing fails.
+    public mutating func shrink() throws(FlowError) -> Outcome? {
+        let first = try FlowRunner(flow: flow, baseDirectory: baseDirectory).run()
+        guard let failure = first.failures.first else { return nil }
+        let body = flow.body
+        guard let t = body.firstIndex(where: { $0.line == failure.line }) else { return nil }
+        let target = body[t]
+        // Steps only: expectations do not change the world (`expect refused` belongs to its step).
+        var lines = body[..<t].filter { if case .step = $0.statement { true } else { false } }
+        let originalSteps = lines.count
+        guard let wanted = try signature(of: target, lines: lines) else {
+            // Failing only together with other expectations' lines: keep the flow as it is.
+            return Outcome(lines: Array(body[..<t]), target: target, failure: failure.message, originalSteps: originalSteps, steps: originalSteps)
+        }
+        lines = mergeWaits(lines, target, wanted)
+        lines = ddmin(lines, target, wanted)
+        lines = shortenWaits(lines, target, wanted)
+        lines = ddmin(lines, target, wanted)
+        let final = try FlowRunner(flow: Flow(file: flow.file, lines: flow.config + lines + [target]), baseDirectory: baseDirectory).run()
+        return Outcome(lines: lines, target: target, failure: final.failures.first?.message ?? failure.message,
+                       originalSteps: originalSteps, steps: lines.count)
+    }
+
+    /// ddmin: removes ever smaller chunks while the failure stays.
+    private mutating func ddmin(_ input: [FlowLine], _ target: FlowLine, _ wanted: String) -> [FlowLine] {
+        var lines = input
+        var n = 2
+        while lines.count >= 1 {
+            let chunk = max(1, (lines.count + n - 1) / n)
+            var reduced = false
+            var start = 0
+            while start < lines.count {
+                let end = min(lines.count, start + chunk)
+                let complement = Array(lines[..<start] + lines[end...])
+                if fails(complement, target, wanted) {
+                    lines = complement
+                    n = max(n - 1, 2)
+                    reduced = true
+                    break
+                }
+                start = end
+            }
+            if !reduced {
+                if chunk == 1 { break }
+                n = min(lines.count, n * 2)
+            }
+        }
+        return lines
+    }
+
+    private func wait(_ l: FlowLine) -> Millis? {
+        if case .step(.wait(let ms)) = l.statement { return ms }
+        return nil
+    }
+
+    private func withWait(_ l: FlowLine, _ ms: Millis) -> FlowLine {
+        var out = l
+        out.statement = .step(.wait(ms))
+        out.source = "wait \(formatDuration(ms))"
+        out.comment = nil
+        return out
+    }
+
+    /// Adjacent waits become one (when the failure stays).
+    private mutating func mergeWaits(_ input: [FlowLine], _ target: FlowLine, _ wanted: String) -> [FlowLine] {
+        var lines = input
+        var i = 0
+        while i + 1 < lines.count {
+            if let a = wait(lines[i]), let b = wait(lines[i + 1]) {
+                var candidate = lines
+                candidate[i] = withWait(lines[i], a + b)
+                candidate.remove(at: i + 1)
+                if fails(candidate, target, wanted) { lines = candidate; continue }
+            }
+            i += 1
+        }
+        return lines
+    }
+
+    /// Each wait as short as it can be (binary search, whole seconds when it was whole seconds).
+    private mutating func shortenWaits(_ input: [FlowLine], _ target: FlowLine, _ wanted: String) -> [FlowLine] {
+        var lines = input
+        for i in lines.indices {
+            guard let ms = wait(lines[i]), ms > 0 else { continue }
+            let unit = ms % 1000 == 0 ? 1000 : 1
+            var lo = 0, hi = ms / unit  // fails at hi
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                var candidate = lines
+                candidate[i] = withWait(lines[i], mid * unit)
+                if mid > 0 && fails(candidate, target, wanted) { hi = mid } else { lo = mid + 1 }
+            }
+            if hi * unit != ms { lines[i] = withWait(lines[i], hi * unit) }
+        }
+        return lines
+    }
+
+    /// The minimal flow as text: the configuration, the steps, the failing line.
+    public func text(_ o: Outcome) -> String {
+        var out = ["# shrunk by locflow shrink from \(flow.file): \(o.originalSteps) steps to \(o.steps); it still fails: \(o.failure)"]
+        for d in flow.description { out.append("#" + (d.isEmpty ? "" : " " + d)) }
+        let config = flow.config.map(\.source)
+        if !config.isEmpty { out.append(""); out += config }
+        out.append("")
+        out += o.lines.map { l in l.comment.map { "\(l.source)  # \($0)" } ?? l.source }
+        out.append(o.target.source)
+        return out.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Commands {
+    /// `locflow shrink FILE.flow [-o OUT.flow]`: exit 0 with the minimal flow, 1 when the flow
+    /// does not fail (nothing to shrink), 2 when it cannot be read.
+    public static func shrink(_ path: String, output: String?, io: CommandIO) -> Int32 {
+        let flow: Flow
+        do { flow = try load(path) } catch { io.err(error.description); return 2 }
+        var shrinker = Shrinker(flow: flow, baseDirectory: directory(of: path))
+        let outcome: Shrinker.Outcome
+        do {
+            guard let o = try shrinker.shrink() else {
+                io.err("locflow shrink: \(path) does not fail (every expectation holds, every step is performed): nothing to shrink")
+                return 1
+            }
+            outcome = o
+        } catch { io.err(error.description); return 2 }
+        let text = shrinker.text(outcome)
+        let summary = "locflow shrink: \(outcome.originalSteps) steps to \(outcome.steps) (\(shrinker.runs) runs); still fails at '\(outcome.target.source)': \(outcome.failure)"
+        if let output {
+            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+                io.err("locflow shrink: cannot write \(output)")
+                return 2
+            }
+            io.out(summary + "; wrote \(output)")
+        } else {
+            io.out(text, terminator: "")
+            io.err(summary)
+        }
+        return 0
+    }
+}
