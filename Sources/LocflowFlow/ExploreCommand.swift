@@ -185,11 +185,11 @@ extension Commands {
         let tooBig: String?
         if format == .dot {
             tooBig = search.count > dotLimit.states || edges > dotLimit.edges
-                ? "\(search.truncated ? "more than " : "")\(grouped(search.count)) states and \(grouped(edges)) edges: more than Graphviz lays out in reasonable time (\(grouped(dotLimit.states)) states, \(grouped(dotLimit.edges)) edges)" : nil
+                ? (search.truncated ? "more than \(grouped(dotLimit.states)) states" : "\(grouped(search.count)) states and \(grouped(edges)) edges") + ": more than Graphviz lays out in reasonable time (\(grouped(dotLimit.states)) states, \(grouped(dotLimit.edges)) edges)" : nil
         } else {
             let size = edges > mermaidLimit.edges ? 0 : mermaid(search, observations: observations).utf8.count
             tooBig = search.truncated || edges > mermaidLimit.edges || size > mermaidLimit.characters
-                ? "\(search.truncated ? "more than " : "")\(grouped(search.count)) states and \(grouped(edges)) edges: more than Mermaid draws (at most \(mermaidLimit.edges) edges and \(grouped(mermaidLimit.characters)) characters)" : nil
+                ? (search.truncated ? "more than \(grouped(dotLimit.states)) states" : "\(grouped(search.count)) states and \(grouped(edges)) edges") + ": more than Mermaid draws (at most \(mermaidLimit.edges) edges and \(grouped(mermaidLimit.characters)) characters)" : nil
         }
         guard let tooBig else { return nil }
         // The deepest depth whose states alone fit.

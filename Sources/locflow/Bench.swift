@@ -13,8 +13,8 @@ enum Bench {
         var i = 0
         while i < args.count {
             if args[i] == "--only" {
-                guard i + 1 < args.count, ["model", "check", "explorer"].contains(args[i + 1]) else {
-                    return CLI.usageError("bench: --only takes model, check or explorer")
+                guard i + 1 < args.count, ["model", "check", "explorer", "explore"].contains(args[i + 1]) else {
+                    return CLI.usageError("bench: --only takes model, check, explorer or explore")
                 }
                 only = args[i + 1]
                 i += 2
@@ -35,6 +35,7 @@ enum Bench {
         io.err("locflow bench: this is a debug build; figures are only meaningful with `swift build -c release`")
         #endif
 
+        if only == "explore" { return benchExplore(io: io) ? 0 : 1 }
         let explorerOK = only == nil || only == "explorer" ? benchExplorer(io: io) : true
         if only == "explorer" { return explorerOK ? 0 : 1 }
 
@@ -101,6 +102,33 @@ enum Bench {
         io.out(String(format: "explorer: %d steps (%d log entries) in the history; peak memory %.1f MB (%.1f MB before)",
                       state.history.applied, state.history.log.count, peakMemoryMB(), before))
         return true
+    }
+
+    /// (e) the model checker: `explore` with the default bounds on every platform, invariants checked.
+    static func benchExplore(io: CommandIO) -> Bool {
+        var ok = true
+        var totalStates = 0, totalTransitions = 0
+        var totalSeconds = 0.0
+        for platform in Platform.allCases {
+            var config = AppConfig()
+            config.platform = platform
+            var search = StateSearch(config: config)
+            let before = peakMemoryMB()
+            var broken = 0
+            let start = DispatchTime.now().uptimeNanoseconds
+            search.run(visit: { _, w in broken += Invariants.check(w).count })
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let grown = peakMemoryMB() - before
+            ok = ok && broken == 0 && search.exhausted
+            totalStates += search.count; totalTransitions += search.transitions; totalSeconds += seconds
+            io.out(String(format: "explore %@: %d states, %d edges, depth %d, %@ in %.2f s: %.0f states/s, %.0f edges/s; %d bytes/state stored, peak memory +%.1f MB (%.0f bytes/state with the frontier)",
+                          platform.rawValue, search.count, search.transitions, search.depth, search.exhausted ? "complete" : "NOT complete",
+                          seconds, Double(search.count) / seconds, Double(search.transitions) / seconds,
+                          search.storedBytes / max(1, search.count), grown, grown * 1_048_576 / Double(max(1, search.count))))
+        }
+        io.out(String(format: "explore, all platforms: %d states, %d edges in %.2f s: %.0f states/s, %.0f edges/s",
+                      totalStates, totalTransitions, totalSeconds, Double(totalStates) / totalSeconds, Double(totalTransitions) / totalSeconds))
+        return ok
     }
 
     /// A long flow of realistic blocks whose expectations hold on every repetition.
