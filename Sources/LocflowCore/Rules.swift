@@ -154,7 +154,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .locationServicesOff: ("Location Services off: every app reads denied; each app's choice is kept", "A S9, S11")
         case .locationServicesOn: ("Location Services on: each app returns to its stored choice", "A S11")
         case .resetLocationPrivacy: ("Reset Location & Privacy: the app returns to notDetermined and may ask again (the one-shot too)", "A S9; I")
-        case .updatesWithoutAuthorization: ("Updates without ever requesting authorization never prompt and never deliver", "D S46")
+        case .updatesWithoutAuthorization: ("Updates without ever requesting authorization never prompt and never deliver", "A S12; D S46")
         case .backgroundStartFails: ("Starting updates in the background fails for when-in-use apps", "A S2")
         case .backgroundUpdatesCrash: ("allowsBackgroundLocationUpdates = true without location in UIBackgroundModes is a fatal error: the process ends", "A S14")
         case .deniedError: ("Starting a service while denied reports kCLErrorDenied to the delegate", "A S11")
