@@ -36,6 +36,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case updatesWithoutAuthorization, backgroundStartFails, backgroundUpdatesCrash, deniedError
     case ios12WhenInUseNoAlwaysServices, reducedAccuracyNoRegions, regionNotMonitored
     case eventNeedsAuthorization, eventDeliveredInUse, eventDroppedWhilePrompting, eventRelaunches, eventResumes
+    case liveUpdatesResume, monitorEventResumes, visionOSUnavailable, visionOSNotInUseInBackground
     case whenInUseNoBackgroundEvents
     case monitorEventDelivered, monitorEventWithheld, conditionLimit
     case deviceMoves, deviceStationary, deviceNoFix, deviceFix, reducedAccuracyCadence, timePasses
@@ -166,6 +167,10 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .eventDroppedWhilePrompting: ("An authorization prompt is pending: the event is dropped", "I")
         case .eventRelaunches: ("Always: the event relaunches the terminated app in the background", "A S12, S13")
         case .eventResumes: ("Always: the event resumes the suspended app in the background", "A S12")
+        case .liveUpdatesResume: ("The suspended app iterates liveUpdates that may reach it: Core Location resumes it in the background with the new update (and keeps it running while the device moves with a fix)", "A S18b, S18")
+        case .monitorEventResumes: ("The suspended app iterates a monitor that may deliver: the condition event resumes it in the background", "A S18")
+        case .visionOSUnavailable: ("Unavailable to a compatible iPad or iPhone app on visionOS: it does nothing and delivers nothing", "A S64, S65, S66, S67")
+        case .visionOSNotInUseInBackground: ("visionOS counts an app in use only while the person looks at it and a short time after: nothing keeps it in use from the background", "A S12, S13; I")
         case .whenInUseNoBackgroundEvents: ("When-in-use apps are not launched or resumed for location events", "A S12, S13")
         case .monitorEventDelivered: ("The CLMonitor event is delivered", "A S19")
         case .monitorEventWithheld: ("The CLMonitor event is not delivered", "A S19, S18")
