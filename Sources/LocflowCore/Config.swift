@@ -5,7 +5,9 @@ public struct AppInfo: Sendable, Hashable {
     public var bundleName: String?
     public var whenInUseDescription: String?
     public var alwaysAndWhenInUseDescription: String?
-    /// Deprecated `NSLocationAlwaysUsageDescription`: accepted only as a legacy alias. [I]
+    /// Deprecated `NSLocationAlwaysUsageDescription`: Apple gives it availability iOS 8.0-10.0;
+    /// iOS 11 and later read `NSLocationAlwaysAndWhenInUseUsageDescription` instead, so it is not
+    /// an alias on any platform locflow simulates. Kept so that `inspect` can say so. [A S15b]
     public var alwaysDescription: String?
     /// `NSLocationTemporaryUsageDescriptionDictionary`: purpose key -> purpose string.
     public var temporaryUsageDescriptions: [String: String]?
@@ -44,9 +46,11 @@ public struct AppInfo: Sendable, Hashable {
     /// The name a prompt shows: `CFBundleDisplayName`, else `CFBundleName`, else the sample's.
     public var appName: String { displayName ?? bundleName ?? AppInfo.sampleName }
     public var hasWhenInUseKey: Bool { whenInUseDescription != nil }
-    /// Always needs `NSLocationAlwaysAndWhenInUseUsageDescription` (or its legacy alias). [A S14][I]
-    public var hasAlwaysKey: Bool { alwaysAndWhenInUseDescription != nil || alwaysDescription != nil }
-    public var alwaysText: String? { alwaysAndWhenInUseDescription ?? alwaysDescription }
+    /// Always needs `NSLocationAlwaysAndWhenInUseUsageDescription` (iOS 11+). [A S14, S15, S15b]
+    public var hasAlwaysKey: Bool { alwaysAndWhenInUseDescription != nil }
+    public var alwaysText: String? { alwaysAndWhenInUseDescription }
+    /// Only the deprecated iOS 8-10 key is there: Always requests do nothing on iOS 11+. [A S15b]
+    public var hasOnlyLegacyAlwaysKey: Bool { alwaysAndWhenInUseDescription == nil && alwaysDescription != nil }
     public var hasLocationBackgroundMode: Bool { backgroundModes.contains("location") }
 }
 
@@ -164,11 +168,11 @@ public struct AppConfig: Sendable, Hashable {
         guard info.hasWhenInUseKey else { return nil }
         return localized("NSLocationWhenInUseUsageDescription", info.whenInUseDescription)
     }
+    /// The Always prompt's text: `NSLocationAlwaysAndWhenInUseUsageDescription` (iOS 11+ never
+    /// shows the deprecated `NSLocationAlwaysUsageDescription`). [A S15, S15b]
     public var alwaysMessage: String? {
-        if info.alwaysAndWhenInUseDescription != nil {
-            return localized("NSLocationAlwaysAndWhenInUseUsageDescription", info.alwaysAndWhenInUseDescription)
-        }
-        return info.alwaysDescription.map { localized("NSLocationAlwaysUsageDescription", $0) ?? $0 }
+        guard info.alwaysAndWhenInUseDescription != nil else { return nil }
+        return localized("NSLocationAlwaysAndWhenInUseUsageDescription", info.alwaysAndWhenInUseDescription)
     }
     /// The purpose string for a temporary-accuracy purpose key, or nil when the dictionary lacks it.
     /// InfoPlist.strings localizes purpose keys under the purpose key itself. [A S3, S14]

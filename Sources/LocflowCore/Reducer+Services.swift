@@ -115,6 +115,11 @@ extension World {
         if info.requireExplicitServiceSession { t.note(.explicitSessionRequired) } else { t.note(.implicitSession) }
     }
 
+    /// Says so when only the deprecated Always key is there (it is no alias on iOS 11+).
+    var legacyAlwaysKeyDetail: String? {
+        info.hasOnlyLegacyAlwaysKey ? "only the deprecated NSLocationAlwaysUsageDescription is there, which iOS 11 and later do not read" : nil
+    }
+
     mutating func failDenied(_ t: inout Transition) {
         lastError = .denied
         t.emit(.error(.denied))
@@ -142,7 +147,7 @@ extension World {
             t.note(.sessionCreated, "\(id): goal .\(goal.rawValue)" + (key.map { ", fullAccuracyPurposeKey \($0)" } ?? ""))
             if !qualified { t.note(.sessionInsufficientlyInUse) }
         }
-        if goal == .always && !info.hasAlwaysKey { t.note(.missingAlwaysKey) }
+        if goal == .always && !info.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail) }
         if let key, info.temporaryUsageDescriptions?[key] == nil { t.note(.purposeKeyMissing, "no purpose key '\(key)'") }
     }
 

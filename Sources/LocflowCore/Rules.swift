@@ -81,7 +81,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .inUseGraceEnds: ("The grace after leaving the foreground is over: the app is no longer in use", "A S12, S13; I inUseGrace")
         case .requestNotInUse: ("The request does nothing: the app must be in the foreground to show a prompt", "A S2, S14")
         case .missingWhenInUseKey: ("The request does nothing: NSLocationWhenInUseUsageDescription is missing from Info.plist", "A S12, S14")
-        case .missingAlwaysKey: ("Always cannot be requested: NSLocationAlwaysAndWhenInUseUsageDescription is missing from Info.plist", "A S14; D S41, S42")
+        case .missingAlwaysKey: ("Always cannot be requested: NSLocationAlwaysAndWhenInUseUsageDescription is missing from Info.plist (iOS 11 and later do not read the deprecated NSLocationAlwaysUsageDescription)", "A S12, S14, S15b; D S41, S42")
         case .requestRestricted: ("The request does nothing: location is restricted for this app", "A S11; I")
         case .requestWhilePrompting: ("The request does nothing: an authorization prompt is already up", "I")
         case .whenInUseNeedsNotDetermined: ("requestWhenInUseAuthorization prompts only while the status is notDetermined", "A S2, S14")

@@ -277,7 +277,7 @@ public enum InfoPlistLoader {
         if info.alwaysAndWhenInUseDescription == nil {
             if info.alwaysDescription != nil {
                 findings.append(PlistFinding(severity: .warning, key: "NSLocationAlwaysAndWhenInUseUsageDescription",
-                                             message: "is missing; only the deprecated NSLocationAlwaysUsageDescription (iOS 10 and earlier) is there. iOS 11+ requires the new key for requestAlwaysAuthorization; locflow accepts the old one as an alias (an assumption)"))
+                                             message: "is missing; only the deprecated NSLocationAlwaysUsageDescription is there, which Apple gives availability iOS 8.0-10.0. It is no alias: on iOS 11 and later requestAlwaysAuthorization does nothing, Always sessions never ask, and Settings offers no Always option"))
             } else {
                 findings.append(PlistFinding(severity: .note, key: "NSLocationAlwaysAndWhenInUseUsageDescription",
                                              message: "is missing: requestAlwaysAuthorization does nothing and Settings offers no Always option"))
