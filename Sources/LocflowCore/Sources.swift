@@ -109,6 +109,8 @@ public struct Source: Sendable, Hashable, Identifiable {
                "https://developer.apple.com/documentation/corelocation/cllocationmanager/allowsbackgroundlocationupdates"),
         Source("S67", .apple, "CLMonitor",
                "https://developer.apple.com/documentation/corelocation/clmonitor-2r51v"),
+        Source("S68", .apple, "Managing your app's life cycle",
+               "https://developer.apple.com/documentation/uikit/managing-your-app-s-life-cycle"),
         // Apple Developer Forums (answers by Apple engineers)
         Source("S66", .appleForum, "Apple Developer Forums: 'requestAlwaysAuthorization()' is unavailable in visionOS",
                "https://developer.apple.com/forums/thread/748605"),
