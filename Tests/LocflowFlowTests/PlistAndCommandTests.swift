@@ -217,6 +217,9 @@ struct CommandTests {
         #expect(objects.last?["time"] as? Int == 60)
         let why = try #require((objects[1]["why"] as? [[String: Any]])?.first)
         #expect(why["source"] as? String == "A S2")
+        let cited = (why["sources"] as? [[String: Any]])?.first
+        #expect(cited?["id"] as? String == "S2")
+        #expect(cited?["url"] as? String == "https://developer.apple.com/documentation/corelocation/cllocationmanager/requestwheninuseauthorization()")
         #expect(r.err.contains("2 passed, 0 failed"))
     }
 
