@@ -373,7 +373,7 @@ extension World {
 
     /// The prompt's title, in wording close to iOS's. [I §4]
     public func title(for prompt: Prompt) -> String {
-        let name = "“\(info.appName)”"
+        let name = "“\(appName)”"
         switch prompt.kind {
         case .whenInUse: return "Allow \(name) to use your location?"
         case .alwaysUpgrade: return "Allow \(name) to also use your location even when you are not using the app?"

@@ -20,7 +20,7 @@ public enum Language: String, CaseIterable, Sendable {
     /// A prompt's title as iOS words it in this language.
     public func title(for prompt: Prompt, in world: World) -> String {
         guard self == .ko else { return world.title(for: prompt) }
-        let name = "‘\(world.info.appName)’"
+        let name = "‘\(world.appName)’"
         switch prompt.kind {
         case .whenInUse: return "\(name)이(가) 사용자의 위치를 사용하도록 허용하겠습니까?"
         case .alwaysUpgrade: return "\(name)이(가) 앱을 사용하지 않을 때에도 사용자의 위치에 접근하도록 허용하겠습니까?"

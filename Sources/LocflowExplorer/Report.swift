@@ -79,7 +79,7 @@ public enum Report {
         md.append("| | |")
         md.append("|---|---|")
         md.append("| platform | \(config.platform.displayName) (`\(config.platform.rawValue)`) |")
-        md.append("| app | \(config.info.appName) |")
+        md.append("| app | \(config.appName) |")
         func key(_ name: String, _ present: Bool) { md.append("| `\(name)` | \(present ? "present" : "**missing**") |") }
         key("NSLocationWhenInUseUsageDescription", config.info.hasWhenInUseKey)
         key("NSLocationAlwaysAndWhenInUseUsageDescription", config.info.alwaysAndWhenInUseDescription != nil)
