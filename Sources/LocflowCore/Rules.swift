@@ -1,4 +1,5 @@
-/// Every rule the model applies, with a sentence and its source in the behaviour spec
+/// Every rule the model applies, with a sentence and the sources it cites (`Sources.swift`:
+/// title and address of each)
 /// (`[A S1]` Apple, `[D S20]` developer report, `[R S48]` reverse-engineered, `[I]` inferred:
 /// an assumption). Real iOS is silent when it ignores a call; locflow always says why.
 public enum Rule: String, CaseIterable, Sendable, Hashable {
@@ -52,7 +53,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
 
     /// The rule as a sentence.
     public var text: String { entry.text }
-    /// The behaviour spec's source tag: `A S1`, `D S20`, `I`, ...
+    /// The citation tag: `A S1`, `D S20`, `I`, ...; `sources` resolves it to pages.
     public var source: String { entry.source }
 
     /// Whether this rule is one of the simulator's inferences (an assumption a person may question).
