@@ -122,7 +122,8 @@ extension World {
     /// authorization is in effect (a `.none` session counts only if authorization exists). [A S8, S8b]
     public var serviceSessionRequired: Bool {
         guard profile.hasServiceSessions, info.requireExplicitServiceSession else { return false }
-        return !activeSessions.contains { $0.goal != .none || status.isAuthorized }
+        let authorized = status.isAuthorized
+        return !sessions.contains { $0.state == .active && ($0.goal != .none || authorized) }
     }
 
     /// Always takes effect for the new APIs while not in use only with a `.always` session
@@ -130,7 +131,7 @@ extension World {
     public var alwaysInterest: Bool {
         guard isPermanentAlways else { return false }
         guard profile.hasServiceSessions else { return true }
-        return activeSessions.contains { $0.goal == .always && $0.qualified }
+        return sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
     }
 
     /// An active `CLBackgroundActivitySession`: effective authorization, `location` in

@@ -176,7 +176,7 @@ extension World {
             t.note(assumptions.promptReturnsAfterBackground ? .promptWaitsForForeground : .promptDismissedByLeaving, p.kind.rawValue)
         }
         // Reduced-accuracy cadence for liveUpdates.
-        if delivering(.liveUpdates) && accuracy == .reducedAccuracy {
+        if accuracy == .reducedAccuracy && delivering(.liveUpdates) {
             if nextReducedFixAt == nil { nextReducedFixAt = now + assumptions.reducedAccuracyInterval }
         } else {
             nextReducedFixAt = nil
