@@ -104,7 +104,7 @@ public enum InfoPlistLoader {
         func skipSpace() throws(FlowError) {
             while i < chars.count {
                 let c = chars[i]
-                if c == "\n" { line += 1; i += 1 }
+                if c == "\n" || (c == "\r" && (i + 1 == chars.count || chars[i + 1] != "\n")) { line += 1; i += 1 }
                 else if c == " " || c == "\t" || c == "\r" || c == "\u{FEFF}" { i += 1 }
                 else if c == "/" && i + 1 < chars.count && chars[i + 1] == "*" {
                     i += 2
@@ -159,8 +159,9 @@ public enum InfoPlistLoader {
             i += 1
             try skipSpace()
             let value = try string()
+            let valueLine = line
             try skipSpace()
-            guard i < chars.count, chars[i] == ";" else { throw fail("expected ; after the value of \"\(key)\"") }
+            guard i < chars.count, chars[i] == ";" else { line = valueLine; throw fail("expected ; after the value of \"\(key)\"") }
             i += 1
             out[key] = value
         }

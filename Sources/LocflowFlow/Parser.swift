@@ -31,10 +31,8 @@ public enum FlowParser {
         var sawStep = false
         var sessionIDs: Set<String> = []
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in LineEnds.lines(text) {
             lineNumber += 1
-            var rawLine = raw
-            if lineNumber == 1, rawLine.hasPrefix("\u{FEFF}") { rawLine = rawLine.dropFirst() }
             let (tokens, comment) = try lexLine(rawLine, lineNumber: lineNumber, file: file)
             if tokens.isEmpty {
                 if let comment {
@@ -80,6 +78,9 @@ public enum FlowParser {
 
     /// Parses one statement (the explorer's `:` command line uses this too).
     public static func parseStatement(_ text: String, file: String = "command") throws(FlowError) -> Statement {
+        guard let text = LineEnds.singleLine(text) else {
+            throw FlowError(SourceLocation(file: file, line: 1, column: 1), "one statement per line: the text holds a line break")
+        }
         let (tokens, _) = try lexLine(Substring(text), lineNumber: 1, file: file)
         guard !tokens.isEmpty else { throw FlowError(SourceLocation(file: file, line: 1, column: 1), "expected a statement") }
         var cursor = Cursor(tokens: tokens, file: file, line: 1, lineLength: text.count)
