@@ -24,15 +24,17 @@ public enum Commands {
 
     /// Reads and parses a flow file.
     public static func load(_ path: String) throws(FlowError) -> Flow {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-            throw FlowError(nil, "\(path): " + (exists ? (isDir.boolValue ? "is a folder" : "cannot be read") : "no such file"))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        try loadWithText(path).flow
+    }
+
+    /// Reads and parses a flow file, keeping its text (for a report to attach). The file is
+    /// read as hostile input: regular files of at most `InputFile.limit` bytes, UTF-8 only.
+    public static func loadWithText(_ path: String) throws(FlowError) -> (flow: Flow, text: String) {
+        let bytes = try InputFile.read(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw FlowError(SourceLocation(file: path, line: 1, column: 1), "the file is not UTF-8 text")
         }
-        return try FlowParser.parse(text, file: path)
+        return (try FlowParser.parse(text, file: path), text)
     }
 
     /// The flows named by the arguments: files as given, folders searched for `*.flow`.

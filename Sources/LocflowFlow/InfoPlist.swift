@@ -169,14 +169,7 @@ public enum InfoPlistLoader {
     }
 
     static func read(_ path: String) throws(FlowError) -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                throw FlowError(nil, isDir.boolValue ? "\(path): is a folder, not a file" : "\(path): cannot be read")
-            }
-            throw FlowError(nil, "\(path): no such file")
-        }
-        return data
+        Data(try InputFile.read(path))
     }
 
     /// The line Foundation's parser names in its message ("... on line 6 ..."), if any.

@@ -236,8 +236,7 @@ enum CLI {
             let flow: Flow
             let text: String
             do {
-                flow = try Commands.load(file)
-                text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? flow.text
+                (flow, text) = try Commands.loadWithText(file)
             } catch { io.err(error.description); return 2 }
             let dir = (file as NSString).deletingLastPathComponent
             do {
