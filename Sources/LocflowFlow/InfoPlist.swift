@@ -1,31 +1,7 @@
 import Foundation
 import LocflowCore
 
-/// A property-list value, typed, so that a key of the wrong type can be named and explained.
-public indirect enum PlistValue: Sendable, Hashable {
-    case string(String)
-    case bool(Bool)
-    case integer(Int)
-    case real(Double)
-    case array([PlistValue])
-    case dict([String: PlistValue])
-    case data
-    case date
-
-    /// The type with its article: "a string", "an array".
-    public var typeName: String {
-        switch self {
-        case .string: "a string"
-        case .bool: "a boolean"
-        case .integer: "an integer"
-        case .real: "a real number"
-        case .array: "an array"
-        case .dict: "a dictionary"
-        case .data: "data"
-        case .date: "a date"
-        }
-    }
-
+extension PlistValue {
     init(any: Any) {
         switch any {
         case let s as String: self = .string(s)
@@ -60,7 +36,18 @@ public enum InfoPlistLoader {
 
     /// Reads a property list file into a dictionary of typed values.
     public static func loadPlist(path: String) throws(FlowError) -> (dict: [String: PlistValue], format: String) {
-        let data = try read(path)
+        let bytes = try InputFile.read(path)
+        if BinaryPlist.isBinary(bytes) {
+            let value: PlistValue
+            do { value = try BinaryPlist.parse(bytes) } catch {
+                throw FlowError(nil, "\(path): not a valid binary property list: \(error.message)")
+            }
+            guard case .dict(let dict) = value else {
+                throw FlowError(nil, "\(path): the property list's top level is not a dictionary")
+            }
+            return (dict, "binary")
+        }
+        let data = Data(bytes)
         var format = PropertyListSerialization.PropertyListFormat.xml
         let object: Any
         do {
