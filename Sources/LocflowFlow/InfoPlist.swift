@@ -47,25 +47,14 @@ public enum InfoPlistLoader {
             }
             return (dict, "binary")
         }
-        let data = Data(bytes)
-        var format = PropertyListSerialization.PropertyListFormat.xml
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
-        } catch {
-            let detail = describe(error)
-            let line = lineNumber(in: detail).map { ":\($0)" } ?? ""
-            throw FlowError(nil, "\(path)\(line): not a valid property list: \(detail)")
+        let value: PlistValue
+        do { value = try XMLPlist.parse(bytes) } catch {
+            throw FlowError(nil, "\(path)\(error.line.map { ":\($0)" } ?? ""): not a valid property list: \(error.message)")
         }
-        guard let dict = object as? [String: Any] else {
+        guard case .dict(let dict) = value else {
             throw FlowError(nil, "\(path): the property list's top level is not a dictionary")
         }
-        let name: String = switch format {
-        case .binary: "binary"
-        case .openStep: "OpenStep"
-        default: "XML"
-        }
-        return (dict.mapValues(PlistValue.init(any:)), name)
+        return (dict, "XML")
     }
 
     /// Reads an InfoPlist.strings file: `"KEY" = "VALUE";` pairs, UTF-8 or UTF-16.
@@ -157,19 +146,6 @@ public enum InfoPlistLoader {
 
     static func read(_ path: String) throws(FlowError) -> Data {
         Data(try InputFile.read(path))
-    }
-
-    /// The line Foundation's parser names in its message ("... on line 6 ..."), if any.
-    static func lineNumber(in message: String) -> Int? {
-        guard let r = message.range(of: "line ") else { return nil }
-        let digits = message[r.upperBound...].prefix(while: { $0.isNumber })
-        return Int(digits)
-    }
-
-    static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if let debug = ns.userInfo["NSDebugDescription"] as? String { return debug }
-        return ns.localizedDescription
     }
 
     // MARK: Resolving to what Core Location reads
