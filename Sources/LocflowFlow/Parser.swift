@@ -143,6 +143,7 @@ public enum FlowParser {
             switch entry.kind {
             case .duration:
                 guard let ms = parseDuration(v.text) else {
+                    if let long = tooLongDuration(v.text) { throw FlowError(c.location(of: v), long) }
                     if Int(v.text) != nil {
                         throw FlowError(c.location(of: v), "\(entry.name) takes a duration with a unit (e.g. \(v.text)s), found the plain number \(v.text)")
                     }
@@ -184,6 +185,7 @@ public enum FlowParser {
         case "wait":
             let t = try c.word("a duration such as 5s, 10m or 1h30m")
             guard let ms = parseDuration(t.text) else {
+                if let long = tooLongDuration(t.text) { throw FlowError(c.location(of: t), long) }
                 if Int(t.text) != nil {
                     throw FlowError(c.location(of: t), "a duration needs a unit: write \(t.text)s, \(t.text)m or \(t.text)ms")
                 }
