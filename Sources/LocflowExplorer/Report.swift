@@ -153,6 +153,7 @@ public enum Report {
         md.append("```")
         md.append(flowText.hasSuffix("\n") ? String(flowText.dropLast()) : flowText)
         md.append("```")
-        return (md.joined(separator: "\n") + "\n", result.failed)
+        // A stranger's flow, plist or strings file must not drive the terminal that shows the report.
+        return (TextSafety.escape(md.joined(separator: "\n") + "\n"), result.failed)
     }
 }

@@ -2,15 +2,22 @@ import Foundation
 import LocflowCore
 
 /// Where a command writes. Commands return their exit code and never call `exit` themselves,
-/// so tests run them in-process.
+/// so tests run them in-process. Every line goes out with its control characters escaped
+/// (`\u{1B}`): a flow, plist or strings file from a stranger cannot drive the terminal.
 public struct CommandIO {
-    public var out: (String) -> Void
-    public var err: (String) -> Void
+    /// The sinks, given text that is already safe to show.
+    public var rawOut: (String) -> Void
+    public var rawErr: (String) -> Void
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
-        self.out = out
-        self.err = err
+        self.rawOut = out
+        self.rawErr = err
     }
+
+    /// Writes a line to standard output (or the test's sink), control characters escaped.
+    public func out(_ s: String) { rawOut(TextSafety.escape(s)) }
+    /// Writes a line to standard error (or the test's sink), control characters escaped.
+    public func err(_ s: String) { rawErr(TextSafety.escape(s)) }
 
     /// Standard output and standard error, line-buffered.
     public static var standard: CommandIO {

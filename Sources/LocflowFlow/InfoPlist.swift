@@ -28,7 +28,7 @@ public struct PlistFinding: Sendable, Hashable {
     public var key: String?
     public var message: String
 
-    public var text: String { "\(severity.rawValue): " + (key.map { "\($0): " } ?? "") + message }
+    public var text: String { "\(severity.rawValue): " + (key.map { "\(excerpt($0, limit: 80)): " } ?? "") + message }
 }
 
 /// Loads Info.plist (XML or binary) and InfoPlist.strings (UTF-8 or UTF-16) files.
@@ -99,7 +99,7 @@ public enum InfoPlistLoader {
                 while i < chars.count, chars[i].properties.isAlphabetic || ("0"..."9").contains(chars[i]) || "_.-$".unicodeScalars.contains(chars[i]) {
                     word.unicodeScalars.append(chars[i]); i += 1
                 }
-                guard !word.isEmpty else { throw fail("expected a quoted string, found '\(chars[i])'") }
+                guard !word.isEmpty else { throw fail("expected a quoted string, found '\(excerpt(String(chars[i])))'") }
                 return word
             }
             i += 1
@@ -131,13 +131,13 @@ public enum InfoPlistLoader {
             if i >= chars.count { break }
             let key = try string()
             try skipSpace()
-            guard i < chars.count, chars[i] == "=" else { throw fail("expected = after \"\(key)\"") }
+            guard i < chars.count, chars[i] == "=" else { throw fail("expected = after \"\(excerpt(key))\"") }
             i += 1
             try skipSpace()
             let value = try string()
             let valueLine = line
             try skipSpace()
-            guard i < chars.count, chars[i] == ";" else { line = valueLine; throw fail("expected ; after the value of \"\(key)\"") }
+            guard i < chars.count, chars[i] == ";" else { line = valueLine; throw fail("expected ; after the value of \"\(excerpt(key))\"") }
             i += 1
             out[key] = value
         }

@@ -68,7 +68,7 @@ public func lexLine(_ line: Substring, lineNumber: Int, file: String) throws(Flo
                     case "\"": text.append("\"")
                     case "\\": text.append("\\")
                     case "n": text.append("\n")
-                    default: throw FlowError(loc(column - 1), "unknown escape \\\(line[next]) (only \\\", \\\\ and \\n are allowed)")
+                    default: throw FlowError(loc(column - 1), "unknown escape \\\(excerpt(String(line[next]))) (only \\\", \\\\ and \\n are allowed)")
                     }
                     i = line.index(after: next)
                     continue
