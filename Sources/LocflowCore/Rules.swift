@@ -71,7 +71,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .alreadyNotForeground: ("The app is not in the foreground: nothing to leave", "I")
         case .alreadyTerminated: ("The app is not running: nothing to end", "I")
         case .suspended: ("The system suspends the backgrounded app: its code stops running", "A S6, S68")
-        case .suspendAfterDelay: ("A backgrounded app without continuous background location is suspended after suspendDelay", "I")
+        case .suspendAfterDelay: ("A backgrounded app without continuous background location (or liveUpdates reaching it while the device moves with a fix) is suspended after suspendDelay", "I")
         case .suspendNeedsBackground: ("system suspend needs an app in the background", "I")
         case .relaunchNeedsTerminated: ("system relaunch needs an app that is not running", "I")
         case .resumeDeliversHeld: ("The suspended app resumes; a change held while it was suspended arrives now as one callback with the value of this moment (none when it ends equal to the last one delivered: locflow's choice)", "A S12; D S44; I")
