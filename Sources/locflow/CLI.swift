@@ -19,6 +19,8 @@ enum CLI {
            locflow play FILE.flow [--step-delay 2s]  autoplay a flow in the explorer, with captions
            locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N]  an asciicast v2 recording
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
+           locflow diff FILE.flow --platform A [--assume N=V] --platform B [--assume N=V] [--format text|md]
+                                                the same flow on two sides, only what differs
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow help [COMMAND]               this text, or a command's
 
@@ -28,6 +30,7 @@ enum CLI {
     """
 
     static let help: [String: String] = [
+        "diff": DiffCommand.help,
         "check": """
         usage: locflow check FILE|DIR... [--quiet]
 
@@ -221,6 +224,8 @@ enum CLI {
             return Explorer.launch(args: Array(rest.dropFirst()), flow: file, autoplay: command == "play")
         case "record":
             return record(rest, io: io)
+        case "diff":
+            return DiffCommand.main(rest, io: io)
         case "report":
             var file: String?, output: String?
             var i = 0
@@ -254,7 +259,7 @@ enum CLI {
             } catch { io.err(error.description); return 2 }
         default:
             if command.hasPrefix("--") { return Explorer.launch(args: args, flow: nil) }
-            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "explore", "paths", "help"]
+            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "diff", "explore", "paths", "help"]
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
             return usageError(msg)
