@@ -101,6 +101,28 @@ struct RecordingReplayTests {
         #expect(disk.text == s.recordingText.joined(separator: "\n") + "\n")
     }
 
+    /// While the clock runs, u undoes the last action (with the time that ran since), not the
+    /// few milliseconds of the running wait.
+    @Test func undoWhileTheClockRunsUndoesTheAction() throws {
+        var s = ExplorerState(config: AppConfig())
+        var disk = Disk()
+        disk.apply(s.update(.tick(0)))
+        keys(&s, &disk, "R")
+        disk.apply(s.update(.tick(300)))
+        keys(&s, &disk, "w")
+        disk.apply(s.update(.tick(400)))
+        disk.apply(s.update(.tick(500)))
+        #expect(s.history.steps.last?.isClockWait == true)
+        keys(&s, &disk, "u")
+        #expect(s.world.prompt == nil)
+        #expect(disk.lines.suffix(1) == ["wait 300ms"])
+        disk.apply(s.update(.tick(700)))
+        disk.apply(s.flushRecording())
+        let (worlds, _) = try replay(disk.text)
+        #expect(worlds.last == s.world)
+        #expect(!disk.text.contains("requestWhenInUse"))
+    }
+
     /// The property: random sessions (keys, clicks, command lines, speed changes, jumps, pins,
     /// platform switches, simulated wall time), recorded and replayed, give the identical world
     /// after every step and the same expectation results.
