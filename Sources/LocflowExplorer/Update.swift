@@ -290,6 +290,7 @@ extension ExplorerState {
             }
             recording = true
             recordedSteps = 0
+            recordingStale = false
             say("recording to a .flow file, step by step")
             return [.beginRecording(header: recordingHeader)] + syncRecording()
         case .logFilter:

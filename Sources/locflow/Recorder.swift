@@ -23,6 +23,11 @@ final class Recorder {
         return path
     }
 
+    /// A path in the working folder by its name (the status line is short); others in full.
+    func shown(_ path: String) -> String {
+        path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : path
+    }
+
     /// Carries out the recording effects; the others are left to the caller.
     func perform(_ effect: Effect, state: inout ExplorerState) {
         do {
@@ -30,7 +35,7 @@ final class Recorder {
             case .beginRecording(let header):
                 let path = freshPath()
                 file = try RecordingFile(path: path, lines: header)
-                state.message = "recording to \(path), step by step"
+                state.message = "recording to \(shown(path)), step by step"
                 state.messageIsError = false
             case .record(let line):
                 try file?.append(line)
@@ -42,7 +47,7 @@ final class Recorder {
                 file = nil
                 let report = writeReport(for: f.path)
                 made.append((f.path, report.path))
-                state.message = "recorded \(f.path)" + (report.path.map { " and its report \($0)" } ?? "; no report: \(report.problem ?? "")")
+                state.message = "recorded \(shown(f.path))" + (report.path.map { " and its report \(shown($0))" } ?? "; no report: \(report.problem ?? "")")
                 state.messageIsError = report.path == nil
             case .quit:
                 break

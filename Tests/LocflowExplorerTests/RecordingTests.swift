@@ -128,6 +128,9 @@ struct RecordingReplayTests {
     /// after every step and the same expectation results.
     @Test(arguments: 0..<24)
     func randomSessionsReplayToTheIdenticalWorld(seed: Int) throws {
+        var pins = 0
+        var lastPin = -1
+        defer { #expect(pins > 0 || seed % 5 == 4, "seed \(seed) pinned nothing") }
         var rng = SplitMix64(seed: UInt64(seed) &* 7919 &+ 17)
         let platforms: [Platform] = [.ios18, .ios17, .ios14, .ios13, .visionos]
         let platform = platforms[seed % platforms.count]
@@ -169,6 +172,14 @@ struct RecordingReplayTests {
                 disk.apply(s.update(.key(.char("e"))))
             }
             if s.showHelp || s.showDetails { disk.apply(s.update(.key(.escape))) }
+            // A pin just made holds: what is on screen is true. (Replayed on another platform
+            // later, it may fail: that is what the switch shows.)
+            if s.history.applied > 0, case .pin = s.history.steps[s.history.applied - 1].kind, s.history.applied != lastPin {
+                lastPin = s.history.applied
+                pins += 1
+                let entries = s.history.log.filter { Int($0.step) == s.history.applied - 1 }
+                #expect(!entries.isEmpty && entries.allSatisfy { $0.expectation?.ok == true }, "seed \(seed): a pin does not hold")
+            }
             // At every step the file is the current branch.
             #expect(disk.lines == s.recordingText, "seed \(seed)")
         }
@@ -183,6 +194,7 @@ struct RecordingReplayTests {
         }
         #expect(result.world == s.world, "seed \(seed)")
         let explorerFailures = s.history.log.filter { $0.expectation?.ok == false }.count
+
         #expect(result.failed == explorerFailures, "seed \(seed): \(result.failures.map(\.message))")
     }
 }
