@@ -62,7 +62,9 @@ public enum FlowDiff {
         for c in side.overrides { try builder.apply(c, at: nil) }
         let config = builder.finish()
         var (world, start) = World.start(config)
-        var out = [Snapshot(line: nil, step: "start", fields: fields(world, [start], expectation: nil))]
+        var first = fields(world, [start], expectation: nil)
+        first.insert(Observed.Field(name: "callback method", value: config.profile.callbackName), at: 0)
+        var out = [Snapshot(line: nil, step: "start", fields: first)]
         var lastRefused = false
         for line in flow.body {
             switch line.statement {

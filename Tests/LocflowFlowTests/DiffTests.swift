@@ -20,6 +20,8 @@ struct DiffTests {
             #expect(row?.a == "\"Allow While Using App\" \"Allow Once\" \"Don't Allow\"")
             #expect(row?.b == "\"Allow Once\" \"Allow While Using App\" \"Don't Allow\"")
             #expect(r.a == "ios13" && r.b == "ios14")
+            #expect(r.rows.first == .init(line: nil, step: "start", field: "callback method",
+                                          a: "locationManager(_:didChangeAuthorization:)", b: "locationManagerDidChangeAuthorization"))
         }
     }
 
