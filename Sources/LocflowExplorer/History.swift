@@ -159,7 +159,7 @@ public struct History: Sendable {
         self.world = world
         checkpoints = [world]
         record(start, after: world, step: -1)
-        log[0].extra = LogEntry.Extra(label: "start: the person launches \(config.info.appName)", expectation: nil)
+        log[0].extra = LogEntry.Extra(label: "start: the person launches \(config.appName)", expectation: nil)
     }
 
     /// Loads steps (a flow's) to be stepped through with redo, from the start.

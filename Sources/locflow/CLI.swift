@@ -22,6 +22,7 @@ enum CLI {
            locflow diff FILE.flow --platform A [--assume N=V] --platform B [--assume N=V] [--format text|md]
                                                 the same flow on two sides, only what differs
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
+           locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
            locflow help [COMMAND]               this text, or a command's
 
     config options (explorer, explore, paths): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
@@ -181,6 +182,8 @@ enum CLI {
             return Commands.inspect(files[0], strings: strings, platform: platform, io: io)
         case "bench":
             return Bench.main(rest, io: io)
+        case "rules":
+            return rules(rest, io: io)
         case "explore", "paths":
             var o = Explorer.Options()
             var configArgs: [String] = []
@@ -259,7 +262,7 @@ enum CLI {
             } catch { io.err(error.description); return 2 }
         default:
             if command.hasPrefix("--") { return Explorer.launch(args: args, flow: nil) }
-            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "diff", "explore", "paths", "help"]
+            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "diff", "explore", "paths", "rules", "help"]
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
             return usageError(msg)
