@@ -134,6 +134,9 @@ public struct Assumptions: Sendable, Hashable {
 
     /// Sets a named assumption. Returns an error message for an unknown name or a value of the wrong kind.
     public mutating func set(_ name: String, _ value: Value) -> String? {
+        if case .duration(let v) = value, v < 0 || v > VirtualTime.maxDuration {
+            return "assumption \(name) takes a duration of at most 100 years (876000h)"
+        }
         switch (name, value) {
         case ("suspendDelay", .duration(let v)): suspendDelay = v
         case ("inUseGrace", .duration(let v)): inUseGrace = v

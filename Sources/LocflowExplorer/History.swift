@@ -267,7 +267,7 @@ public struct History: Sendable {
            beforeLast != nil {
             // Re-run the growing wait from the world before it (undo restores that world directly).
             undo()
-            steps[steps.count - 1].kind = .event(.wait(d + ms))
+            steps[steps.count - 1].kind = .event(.wait(VirtualTime.saturating(d, ms)))
             redo()
             return
         }

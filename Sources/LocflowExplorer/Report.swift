@@ -168,6 +168,7 @@ public enum Report {
                 md.append("- \(source.id): " + (source.url.map { "[\(esc(source.title))](\($0))" } ?? esc(source.title)))
             }
         }
-        return (md.joined(separator: "\n") + "\n", result.failed)
+        // A stranger's flow, plist or strings file must not drive the terminal that shows the report.
+        return (TextSafety.escape(md.joined(separator: "\n") + "\n"), result.failed)
     }
 }

@@ -2,15 +2,22 @@ import Foundation
 import LocflowCore
 
 /// Where a command writes. Commands return their exit code and never call `exit` themselves,
-/// so tests run them in-process.
+/// so tests run them in-process. Every line goes out with its control characters escaped
+/// (`\u{1B}`): a flow, plist or strings file from a stranger cannot drive the terminal.
 public struct CommandIO {
-    public var out: (String) -> Void
-    public var err: (String) -> Void
+    /// The sinks, given text that is already safe to show.
+    public var rawOut: (String) -> Void
+    public var rawErr: (String) -> Void
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
-        self.out = out
-        self.err = err
+        self.rawOut = out
+        self.rawErr = err
     }
+
+    /// Writes a line to standard output (or the test's sink), control characters escaped.
+    public func out(_ s: String) { rawOut(TextSafety.escape(s)) }
+    /// Writes a line to standard error (or the test's sink), control characters escaped.
+    public func err(_ s: String) { rawErr(TextSafety.escape(s)) }
 
     /// Standard output and standard error, line-buffered.
     public static var standard: CommandIO {
@@ -24,15 +31,17 @@ public enum Commands {
 
     /// Reads and parses a flow file.
     public static func load(_ path: String) throws(FlowError) -> Flow {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-            throw FlowError(nil, "\(path): " + (exists ? (isDir.boolValue ? "is a folder" : "cannot be read") : "no such file"))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        try loadWithText(path).flow
+    }
+
+    /// Reads and parses a flow file, keeping its text (for a report to attach). The file is
+    /// read as hostile input: regular files of at most `InputFile.limit` bytes, UTF-8 only.
+    public static func loadWithText(_ path: String) throws(FlowError) -> (flow: Flow, text: String) {
+        let bytes = try InputFile.read(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw FlowError(SourceLocation(file: path, line: 1, column: 1), "the file is not UTF-8 text")
         }
-        return try FlowParser.parse(text, file: path)
+        return (try FlowParser.parse(text, file: path), text)
     }
 
     /// The flows named by the arguments: files as given, folders searched for `*.flow`.

@@ -108,7 +108,7 @@ public struct JSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 {
+                if u.value < 0x20 || TextSafety.isUnsafe(u.value, keepNewlines: false) {
                     let hex = String(u.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -244,14 +244,13 @@ enum CLI {
             let flow: Flow
             let text: String
             do {
-                flow = try Commands.load(file)
-                text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? flow.text
+                (flow, text) = try Commands.loadWithText(file)
             } catch { io.err(error.description); return 2 }
             let dir = (file as NSString).deletingLastPathComponent
             do {
                 let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
                 if let output {
-                    guard FileManager.default.createFile(atPath: output, contents: Data(md.utf8)) else {
+                    guard FileManager.default.createFile(atPath: output, contents: Data(TextSafety.escape(md).utf8)) else {
                         io.err("locflow report: cannot write \(output)"); return 2
                     }
                     io.out("locflow report: wrote \(output)" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))

@@ -164,7 +164,7 @@ enum Explorer {
         carryOut(state.flushRecording())
         terminal.close()
         for r in recorder.made {
-            print("locflow: recording in \(r.flow)" + (r.report.map { ", report in \($0)" } ?? ""))
+            print("locflow: recording in \(TextSafety.escape(r.flow))" + (r.report.map { ", report in \(TextSafety.escape($0))" } ?? ""))
         }
         let sig = stopSignal.load(ordering: .relaxed)
         if sig != 0 {
