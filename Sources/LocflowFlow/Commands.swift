@@ -138,6 +138,19 @@ public enum Commands {
         }
     }
 
+    /// Where the name in prompts and Settings comes from, for `inspect`.
+    static func appNameLine(_ config: AppConfig) -> String {
+        let info = config.info
+        if let localized = config.strings["CFBundleDisplayName"] ?? config.strings["CFBundleName"], config.appName == localized {
+            return "\(localized) (CFBundleDisplayName in InfoPlist.strings: prompts and Settings show it)"
+        }
+        if info.displayName == nil && info.bundleName == nil, let raw = info.unexpandedName {
+            return "\(raw) is an Xcode build setting, set by Xcode at build time; prompts and Settings here show \(AppInfo.standIn(raw))"
+        }
+        if info.displayName == nil && info.bundleName == nil { return "\(info.appName) (no CFBundleDisplayName or CFBundleName; the sample name is used)" }
+        return info.appName
+    }
+
     /// `locflow inspect PLIST [--strings FILE] [--platform P]`: what iOS would do with an Info.plist.
     public static func inspect(_ path: String, strings: String?, platform: Platform, io: CommandIO) -> Int32 {
         let dict: [String: PlistValue]
@@ -159,7 +172,7 @@ public enum Commands {
             }
         }
         io.out("\(path) (\(format) property list) on \(platform.displayName)")
-        io.out("  app name: \(info.appName)" + (info.displayName == nil && info.bundleName == nil ? " (no CFBundleDisplayName or CFBundleName; the sample name is used)" : ""))
+        io.out("  app name: " + appNameLine(config))
         func show(_ label: String, _ v: String?) { io.out("  \(label): " + (v.map { "\"\($0.replacingOccurrences(of: "\n", with: "\\n"))\"" } ?? "(missing)")) }
         show("when-in-use prompt text", config.whenInUseMessage)
         show("Always prompt text", config.alwaysMessage)
@@ -182,10 +195,14 @@ public enum Commands {
         io.out("  requestAlwaysAuthorization: " + always)
         let probe = World(config: config)
         io.out("  Settings options once the app has asked: " + probe.settingsOptionsOnceListed.map(\.rawValue).joined(separator: ", "))
-        io.out("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on"))
+        if profile.hasAccuracy { io.out("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on")) }
         io.out("  allowsBackgroundLocationUpdates = true: " + (info.hasLocationBackgroundMode ? "allowed" : "crashes the app (no location in UIBackgroundModes)"))
         if profile.hasServiceSessions {
             io.out("  iOS 18 sessions: " + (info.requireExplicitServiceSession ? "explicit CLServiceSession required (implicit sessions are off)" : "implicit sessions on"))
+        }
+        if profile.isVisionOS {
+            io.out("  unavailable to a compatible app on visionOS: Always authorization, the significant-change service, CLMonitor,")
+            io.out("    background location updates, CLLocationButton; nothing keeps the app in use from the background")
         }
         let findings = InfoPlistLoader.analyse(dict, platform: platform)
         if !findings.isEmpty {

@@ -107,7 +107,9 @@ public enum InfoPlistLoader {
         var info = AppInfo()
         info.displayName = string("CFBundleDisplayName")
         info.bundleName = string("CFBundleName")
-        if let n = info.displayName ?? info.bundleName, n.hasPrefix("$(") { info.displayName = nil; info.bundleName = nil }
+        // A name that is a build setting is expanded by Xcode at build time, not in this file.
+        if let n = info.displayName, AppInfo.hasBuildSetting(n) { info.unexpandedName = n; info.displayName = nil }
+        if let n = info.bundleName, AppInfo.hasBuildSetting(n) { info.unexpandedName = info.unexpandedName ?? n; info.bundleName = nil }
         info.whenInUseDescription = string("NSLocationWhenInUseUsageDescription")
         info.alwaysAndWhenInUseDescription = string("NSLocationAlwaysAndWhenInUseUsageDescription")
         info.alwaysDescription = string("NSLocationAlwaysUsageDescription")
@@ -163,7 +165,7 @@ public enum InfoPlistLoader {
         if info.alwaysAndWhenInUseDescription == nil {
             if info.alwaysDescription != nil {
                 findings.append(PlistFinding(severity: .warning, key: "NSLocationAlwaysAndWhenInUseUsageDescription",
-                                             message: "is missing; only the deprecated NSLocationAlwaysUsageDescription (iOS 10 and earlier) is there. iOS 11+ requires the new key for requestAlwaysAuthorization; locflow accepts the old one as an alias (an assumption)"))
+                                             message: "is missing; only the deprecated NSLocationAlwaysUsageDescription is there, which Apple gives availability iOS 8.0-10.0. It is no alias: on iOS 11 and later requestAlwaysAuthorization does nothing, Always sessions never ask, and Settings offers no Always option"))
             } else {
                 findings.append(PlistFinding(severity: .note, key: "NSLocationAlwaysAndWhenInUseUsageDescription",
                                              message: "is missing: requestAlwaysAuthorization does nothing and Settings offers no Always option"))
@@ -176,13 +178,17 @@ public enum InfoPlistLoader {
             findings.append(PlistFinding(severity: .note, key: "UIBackgroundModes",
                                          message: "has no 'location': allowsBackgroundLocationUpdates = true crashes the app, and a CLBackgroundActivitySession never becomes active"))
         }
-        if info.temporaryUsageDescriptions == nil && dict["NSLocationTemporaryUsageDescriptionDictionary"] == nil {
+        if platform.profile.hasAccuracy && info.temporaryUsageDescriptions == nil && dict["NSLocationTemporaryUsageDescriptionDictionary"] == nil {
             findings.append(PlistFinding(severity: .note, key: "NSLocationTemporaryUsageDescriptionDictionary",
                                          message: "is missing: every requestTemporaryFullAccuracyAuthorization fails with kCLErrorPromptDeclined"))
         }
         if info.requireExplicitServiceSession {
             findings.append(PlistFinding(severity: .note, key: "NSLocationRequireExplicitServiceSession",
                                          message: "is true: on iOS 18 liveUpdates and CLMonitor get serviceSessionRequired until the app holds an explicit CLServiceSession"))
+        }
+        if info.widgetWantsLocation {
+            findings.append(PlistFinding(severity: .note, key: "NSWidgetWantsLocation",
+                                         message: "is in the app's own Info.plist: iOS reads it from the widget extension's Info.plist, so put it there (locflow reads it as if the app had a widget that wants location)"))
         }
         if info.defaultAccuracyReduced {
             findings.append(PlistFinding(severity: .note, key: "NSLocationDefaultAccuracyReduced",
