@@ -40,7 +40,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case liveUpdatesResume, monitorEventResumes, visionOSUnavailable, visionOSNotInUseInBackground
     case whenInUseNoBackgroundEvents
     case monitorEventDelivered, monitorEventWithheld, conditionLimit
-    case deviceMoves, deviceStationary, deviceNoFix, deviceFix, reducedAccuracyCadence, timePasses, clockLimit
+    case deviceMoves, deviceStationary, deviceNoFix, deviceFix, reducedAccuracyCadence, timePasses, clockLimit, timerLimit
     case standardStarted, standardStopped, backgroundUpdatesSet, significantChangesStarted, significantChangesStopped
     case regionStarted, regionStopped, streamStarted, streamStopped, conditionAdded, backgroundActivityStarted, relaunchWindowCloses
     // iOS 17/18
@@ -182,6 +182,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .deviceFix: ("Core Location can determine the location again", "A S18, S61")
         case .timePasses: ("Virtual time passes; no timer was due", "I")
         case .clockLimit: ("The virtual clock goes no further than 10,000 years: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
+        case .timerLimit: ("A wait fires at most 100,000 timers and a run 1,000,000: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
         case .standardStarted: ("Standard updates start; they continue in the background only if started in the foreground with allowsBackgroundLocationUpdates", "A S2, S14")
         case .standardStopped: ("Standard updates stop", "A S14")
         case .backgroundUpdatesSet: ("allowsBackgroundLocationUpdates is set (location is in UIBackgroundModes)", "A S14, S65")
