@@ -104,6 +104,8 @@ public struct ExplorerState: Sendable {
     /// nil follows "now"; otherwise the virtual time at the bars' right edge.
     public var timelineEnd: Millis?
     public var logScroll = 0
+    /// The App list's first row while it must stay put (after a click); nil centres the selection.
+    public var appListTop: Int?
     public var commandLine: String?
     /// Statements typed on the command line, oldest first (↑ and ↓ recall them).
     public var commandHistory: [String] = []

@@ -29,6 +29,10 @@ public struct Frame: Sendable {
     /// Clickable regions: a click inside one performs its command (the same as its key).
     public var regions: [(x: Int, y: Int, width: Int, height: Int, command: Command)] = []
     public var cursor: (x: Int, y: Int)?
+    /// Where each pane is drawn (the mouse wheel scrolls the pane under the pointer).
+    public var panes: [(x: Int, y: Int, width: Int, height: Int, pane: Pane)] = []
+    /// The App list's first row as drawn.
+    public var appListTop: Int?
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -83,6 +87,11 @@ public struct Frame: Sendable {
     /// The command a click at (x, y) performs: the innermost (last drawn) region wins.
     public func command(atX x: Int, y: Int) -> Command? {
         regions.last { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }?.command
+    }
+
+    /// The pane drawn at (x, y): the last drawn wins.
+    public func pane(atX x: Int, y: Int) -> Pane? {
+        panes.last { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }?.pane
     }
 
     /// Draws a box with a title in its top border.

@@ -48,7 +48,8 @@ struct Renderer {
             drawTabs(y: 1)
             let rect = (x: 0, y: 2, w: s.width, h: statusY - 2)
             drawPane(s.focus, rect, focused: true)
-            if w.prompt != nil { drawPrompt(in: rect) }
+            // On the Settings and App tabs the prompt is on top; Tab to the log reads why it came.
+            if s.promptFocused { drawPrompt(in: rect) }
         } else {
             let extra = s.height - 40
             let sessH = 11 + max(0, extra / 3), logH = 7 + max(0, extra / 3)
@@ -122,21 +123,48 @@ struct Renderer {
         }
     }
 
-    mutating func drawFooter(y: Int) {
-        let promptUp = w.prompt != nil
-        var x = 0
-        for b in Keymap.bindings where b.inFooter {
+    /// The footer's bindings for the state: what the keys do now, `? help` and `q quit` always last.
+    var footerBindings: [(key: String, label: String, command: Command)] {
+        let prompt = w.prompt
+        let promptFocused = s.promptFocused
+        let buttons = prompt.map { w.buttons(for: $0).count } ?? 0
+        var out: [(String, String, Command)] = []
+        for b in Keymap.bindings where b.inFooter && b.command != .help && b.command != .quit {
             switch b.context {
-            case .prompt where !promptUp, .normal where promptUp: continue
-            default: break
+            case .prompt:
+                guard prompt != nil else { continue }
+                if !promptFocused && Keymap.navigation.contains(b.command) { continue }
+                if b.command == .promptPrecise && prompt?.showsPreciseSwitch != true { continue }
+                let key = b.command == .promptButton(0) ? (buttons > 1 ? "1-\(buttons)" : "1") : b.keyLabel
+                out.append((key, b.label, b.command))
+            case .normal:
+                if prompt != nil && (promptFocused || !Keymap.navigation.contains(b.command)) { continue }
+                out.append((b.keyLabel, b.label, b.command))
+            case .always:
+                out.append((b.keyLabel, b.label, b.command))
             }
-            let key = " \(g.keys(b.keyLabel))", label = " \(L(b.label)) "
-            let width = TextWidth.columns(of: key + label)
-            if x + width > s.width { break }
-            f.put(x, y, key, .key)
-            f.put(x + TextWidth.columns(of: key), y, label, .dim)
-            f.click(x, y, width, 1, b.command)
-            x += width
+        }
+        return out + [("?", "help", .help), ("q", "quit", .quit)]
+    }
+
+    mutating func drawFooter(y: Int) {
+        let all = footerBindings.map { (key: " \(g.keys($0.key))", label: " \(L($0.label)) ", command: $0.command) }
+        func width(_ b: (key: String, label: String, command: Command)) -> Int { TextWidth.columns(of: b.key + b.label) }
+        // `? help` and `q quit` always fit: the others take what is left, in order.
+        let reserved = all.suffix(2).reduce(0) { $0 + width($1) }
+        var shown: [(key: String, label: String, command: Command)] = []
+        var used = 0
+        for b in all.dropLast(2) {
+            if used + width(b) + reserved > s.width { break }
+            shown.append(b)
+            used += width(b)
+        }
+        var x = 0
+        for b in shown + all.suffix(2) {
+            f.put(x, y, b.key, .key)
+            f.put(x + TextWidth.columns(of: b.key), y, b.label, .dim)
+            f.click(x, y, width(b), 1, b.command)
+            x += width(b)
         }
     }
 
@@ -151,6 +179,7 @@ struct Renderer {
         }
         f.box(r.x, r.y, r.w, r.h, title: title, glyphs: g, role: focused ? .accent : .border, titleRole: focused ? .accent : .heading)
         f.click(r.x, r.y, r.w, 1, .focus(pane))
+        f.panes.append((r.x, r.y, r.w, r.h, pane))
         let inner = (x: r.x + 2, y: r.y + 1, w: r.w - 4, h: r.h - 2)
         guard inner.w > 4, inner.h > 0 else { return }
         switch pane {

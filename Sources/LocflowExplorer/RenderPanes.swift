@@ -105,7 +105,10 @@ extension Renderer {
         let listH = r.y + r.h - y
         guard listH > 0 else { return }
         let sel = s.selected(.app)
-        let top = max(0, min(sel - listH / 2, items.count - listH))
+        var top = max(0, min(sel - listH / 2, items.count - listH))
+        // After a click the list stays put while the selection is on screen.
+        if let kept = s.appListTop, sel >= kept, sel < kept + listH, kept <= max(0, items.count - listH) { top = kept }
+        f.appListTop = top
         for (row, index) in (top..<min(items.count, top + listH)).enumerated() {
             let item = items[index]
             if item.isHeader {

@@ -26,12 +26,12 @@ public enum Keymap {
         Binding(keys: [.char("2")], keyLabel: "2", label: "tap button 2", command: .promptButton(1), context: .prompt, inFooter: false),
         Binding(keys: [.char("3")], keyLabel: "3", label: "tap button 3", command: .promptButton(2), context: .prompt, inFooter: false),
         Binding(keys: [.up, .left, .char("k")], keyLabel: "↑↓", label: "choose", command: .promptMove(-1), context: .prompt, inFooter: true),
-        Binding(keys: [.down, .right, .char("j"), .tab], keyLabel: "↓", label: "next button", command: .promptMove(1), context: .prompt, inFooter: false),
+        Binding(keys: [.down, .right, .char("j")], keyLabel: "↓", label: "next button", command: .promptMove(1), context: .prompt, inFooter: false),
         Binding(keys: [.enter], keyLabel: "⏎", label: "tap", command: .activate, context: .prompt, inFooter: true),
         Binding(keys: [.char("p")], keyLabel: "p", label: "Precise switch", command: .promptPrecise, context: .prompt, inFooter: true),
 
-        Binding(keys: [.tab], keyLabel: "Tab", label: "next pane", command: .focusNext, context: .normal, inFooter: true),
-        Binding(keys: [.backTab], keyLabel: "S-Tab", label: "previous pane", command: .focusPrevious, context: .normal, inFooter: false),
+        Binding(keys: [.tab], keyLabel: "Tab", label: "next pane", command: .focusNext, context: .always, inFooter: true),
+        Binding(keys: [.backTab], keyLabel: "S-Tab", label: "previous pane", command: .focusPrevious, context: .always, inFooter: false),
         Binding(keys: [.up, .char("k")], keyLabel: "↑↓", label: "select", command: .move(-1), context: .normal, inFooter: true),
         Binding(keys: [.down, .char("j")], keyLabel: "↓", label: "select down", command: .move(1), context: .normal, inFooter: false),
         Binding(keys: [.pageUp], keyLabel: "PgUp/Dn", label: "page up/down", command: .move(-8), context: .normal, inFooter: false),
@@ -70,13 +70,21 @@ public enum Keymap {
         Binding(keys: [.char("q"), .ctrl("c")], keyLabel: "q", label: "quit", command: .quit, context: .always, inFooter: true),
     ]
 
-    /// The command a key performs in a state.
-    static func command(for key: Key, promptUp: Bool) -> Command? {
+    /// Keys that move within whatever has the input: the prompt when it has the focus, else the pane.
+    static let navigation: Set<Command> = [.promptMove(-1), .promptMove(1), .activate, .move(-1), .move(1), .move(-8), .move(8)]
+
+    /// The command a key performs in a state. While a prompt is up its buttons take the digits and
+    /// `p`; the arrows and Enter go to the prompt when it has the focus (Settings or App, where it
+    /// is drawn), else to the focused pane, so the log can be read before answering.
+    static func command(for key: Key, promptUp: Bool, promptFocused: Bool = true) -> Command? {
         for b in bindings where b.keys.contains(key) {
             switch b.context {
             case .always: return b.command
-            case .prompt where promptUp: return b.command
+            case .prompt where promptUp:
+                if !promptFocused && navigation.contains(b.command) { continue }
+                return b.command
             case .normal where !promptUp: return b.command
+            case .normal where !promptFocused && navigation.contains(b.command): return b.command
             default: continue
             }
         }
@@ -121,9 +129,23 @@ extension ExplorerState {
         case .click(let x, let y):
             let frame = render(self, glyphs: .unicode)
             guard let command = frame.command(atX: x, y: y) else { return [] }
+            // The list stays where it is under the pointer: the clicked line keeps its row.
+            if case .select(.app, _) = command { appListTop = frame.appListTop }
             return perform(command)
-        case .scrollWheel(_, _, let delta):
-            return perform(.move(delta))
+        case .scrollWheel(let x, let y, let delta):
+            // The wheel scrolls the pane under the pointer (the log by default), not the prompt.
+            let frame = render(self, glyphs: .unicode)
+            let pane = frame.pane(atX: x, y: y) ?? .log
+            switch pane {
+            case .log: logScroll = max(0, logScroll - delta)
+            case .sessions: return perform(.scroll(delta))
+            default:
+                let kept = focus
+                focus = pane
+                moveSelection(delta)
+                focus = kept
+            }
+            return []
         case .key(let key):
             if commandLine != nil { return commandLineKey(key) }
             if showDetails {
@@ -132,22 +154,48 @@ extension ExplorerState {
             }
             if showHelp {
                 switch key {
-                case .up, .char("k"): helpScroll = max(0, helpScroll - 1); return []
-                case .down, .char("j"): helpScroll = min(60, helpScroll + 1); return []
-                case .pageUp: helpScroll = max(0, helpScroll - 10); return []
-                case .pageDown: helpScroll = min(60, helpScroll + 10); return []
-                default: break
+                case .up, .char("k"): helpScroll = max(0, helpScroll - 1)
+                case .down, .char("j"): helpScroll = min(60, helpScroll + 1)
+                case .pageUp: helpScroll = max(0, helpScroll - 10)
+                case .pageDown: helpScroll = min(60, helpScroll + 10)
+                default:
+                    // The key closes the help and does nothing else (`? b` must not background the app).
+                    showHelp = false
+                    helpScroll = 0
                 }
-                showHelp = false
-                helpScroll = 0
-                if key == .char("q") || key == .escape || key == .char("?") { return [] }
+                return []
             }
             if key == .escape { message = nil; return [] }
-            guard let command = Keymap.command(for: key, promptUp: world.prompt != nil) else {
+            guard let command = Keymap.command(for: key, promptUp: world.prompt != nil, promptFocused: promptFocused) else {
                 if case .char(let c) = key { say("no command on '\(c)'; ? lists the keys", error: true) }
                 return []
             }
             return perform(command)
+        }
+    }
+
+    /// Whether the prompt has the arrows and Enter: it is up and drawn over the focused pane.
+    public var promptFocused: Bool { world.prompt != nil && (focus == .app || focus == .settings) }
+
+    /// Moves the focused pane's selection (or scrolls it).
+    mutating func moveSelection(_ delta: Int) {
+        switch focus {
+        case .log:
+            logScroll = max(0, logScroll - delta)
+        case .sessions:
+            _ = perform(.scroll(delta))
+        case .diagnostics:
+            selection[focus] = max(0, min(max(0, diagnosticItems.count - 1), selected(focus) + delta))
+        default:
+            let list = items(focus)
+            var i = max(0, min(max(0, list.count - 1), selected(focus) + delta))
+            // Headers are not selectable: keep going the same way.
+            while i < list.count, list[i].isHeader {
+                let next = i + (delta < 0 ? -1 : 1)
+                if next < 0 || next >= list.count { i = selected(focus); break }
+                i = next
+            }
+            selection[focus] = i
         }
     }
 
@@ -217,32 +265,16 @@ extension ExplorerState {
             focus = panes[(i + (command == .focusNext ? 1 : panes.count - 1)) % panes.count]
             return []
         case .move(let delta):
-            if world.prompt != nil { return perform(.promptMove(delta)) }
-            switch focus {
-            case .log:
-                logScroll = max(0, logScroll - delta)
-            case .sessions:
-                return perform(.scroll(delta))
-            case .diagnostics:
-                selection[focus] = max(0, min(max(0, diagnosticItems.count - 1), selected(focus) + delta))
-            default:
-                let list = items(focus)
-                var i = max(0, min(max(0, list.count - 1), selected(focus) + delta))
-                // Headers are not selectable: keep going the same way.
-                while i < list.count, list[i].isHeader {
-                    let next = i + (delta < 0 ? -1 : 1)
-                    if next < 0 || next >= list.count { i = selected(focus); break }
-                    i = next
-                }
-                selection[focus] = i
-            }
+            if world.prompt != nil && promptFocused { return perform(.promptMove(delta)) }
+            if focus == .app { appListTop = nil }
+            moveSelection(delta)
             return []
         case .select(let pane, let index):
             focus = pane
             selection[pane] = index
             return perform(.activate)
         case .activate:
-            if let p = world.prompt {
+            if let p = world.prompt, promptFocused {
                 let labels = world.buttons(for: p)
                 return apply(.event(.user(.tap(labels[min(promptSelection, labels.count - 1)]))))
             }
@@ -252,7 +284,7 @@ extension ExplorerState {
             }
             let list = items(focus)
             guard selected(focus) < list.count, let c = list[selected(focus)].command else { return [] }
-            if let why = list[selected(focus)].disabled { say(why, error: true) }
+            if let why = list[selected(focus)].disabled { say(why, error: true); return [] }
             return perform(c)
         case .promptButton(let i):
             guard let p = world.prompt else { return [] }
