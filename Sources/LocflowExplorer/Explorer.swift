@@ -26,7 +26,7 @@ public enum Command: Hashable, Sendable {
     case move(Int)
     case activate
     case select(Pane, Int)
-    case promptButton(Int), promptMove(Int), promptPrecise
+    case promptButton(Int), promptMove(Int), promptPrecise, promptScroll(Int)
     case preciseSwitch, locationServicesSwitch
     case commandLine, help, quit, record, logFilter
     case zoom(Int), scroll(Int), follow
@@ -116,6 +116,9 @@ public struct ExplorerState: Sendable {
     public var helpScroll = 0
     /// The selected log line's details (every output and every rule with its source).
     public var showDetails = false
+    public var detailsScroll = 0
+    /// The first line of the prompt's message shown, when the whole text is taller than the screen.
+    public var promptScroll = 0
     public var recording = false
     /// The config statements a recording starts with.
     public var configLines: [String]

@@ -17,6 +17,7 @@ public func render(_ s: ExplorerState, glyphs g: Glyphs) -> Frame {
         }
         return f
     }
+    f.ellipsis = g.ellipsis
     var r = Renderer(s: s, g: g, f: f)
     r.draw()
     f = r.f
@@ -32,6 +33,8 @@ struct Renderer {
     func L(_ english: String) -> String { s.language(english) }
     /// The App pane's items, made at most once per frame (making them dry-runs every action).
     var appItems: [Item]? = nil
+    /// Whether the prompt's message is taller than its box (PgUp/PgDn scroll it).
+    var promptScrollable = false
 
     mutating func items(_ pane: Pane) -> [Item] {
         guard pane == .app else { return s.items(pane) }
@@ -43,7 +46,9 @@ struct Renderer {
 
     mutating func draw() {
         drawTitle()
-        let footerY = s.height - 1, statusY = s.height - 2
+        // Nothing is cut: a long status takes up to 4 lines, and the panes make room.
+        let status = statusText()
+        let footerY = s.height - 1, statusY = s.height - 1 - max(1, status.lines.count)
         if s.isNarrow {
             drawTabs(y: 1)
             let rect = (x: 0, y: 2, w: s.width, h: statusY - 2)
@@ -64,7 +69,7 @@ struct Renderer {
             drawPane(.log, (0, 1 + topH + sessH, s.width, logH), focused: s.focus == .log)
             if w.prompt != nil { drawPrompt(in: (settingsW - 6, 1, appW + 12, topH)) }
         }
-        drawStatus(y: statusY)
+        drawStatus(y: statusY, status)
         drawFooter(y: footerY)
         if s.showHelp { drawHelp() }
         if s.showDetails { drawDetails() }
@@ -96,7 +101,32 @@ struct Renderer {
         if w.prompt != nil { f.put(x + 1, y, L("prompt on screen"), .warn) }
     }
 
-    mutating func drawStatus(y: Int) {
+    /// The status line's text: the message, or what the selection is when the pane cannot show
+    /// it whole (a dimmed action's reason, a label too long for its pane).
+    mutating func statusText() -> (lines: [String], role: Role) {
+        guard s.commandLine == nil else { return ([], .normal) }
+        var text: String?
+        var role: Role = .dim
+        if let m = s.message {
+            text = m
+            role = s.messageIsError ? .error : .accent
+        } else if s.focus == .settings || s.focus == .app, !s.promptFocused {
+            let list = items(s.focus)
+            if s.selected(s.focus) < list.count {
+                let item = list[s.selected(s.focus)]
+                let room = s.isNarrow ? s.width - 4 : (s.focus == .app ? s.width - 36 - 37 - 2 * max(0, (s.width - 120) / 4) - 4 : 36 + max(0, (s.width - 120) / 4) - 4)
+                let cut = TextWidth.columns(of: item.label) + 8 > room
+                if let why = item.disabled { text = (cut ? item.label + ": " : "") + why }
+                else if cut { text = item.label; role = .normal }
+            }
+        }
+        guard let text else { return ([], .normal) }
+        var lines = TextWidth.wrap(text, width: s.width - 2)
+        if lines.count > 4 { lines = Array(lines.prefix(3)) + [lines[3...].joined(separator: " ")] }
+        return (lines, role)
+    }
+
+    mutating func drawStatus(y: Int, _ status: (lines: [String], role: Role)) {
         if let line = s.commandLine {
             let text = ":" + line
             f.put(0, y, text, .accent)
@@ -113,14 +143,7 @@ struct Renderer {
             }
             return
         }
-        if let m = s.message {
-            f.put(0, y, " " + m, s.messageIsError ? .error : .accent, maxWidth: s.width)
-        } else if s.focus == .settings || s.focus == .app, w.prompt == nil {
-            let list = items(s.focus)
-            if s.selected(s.focus) < list.count, let why = list[s.selected(s.focus)].disabled {
-                f.put(0, y, " " + why, .dim, maxWidth: s.width)
-            }
-        }
+        for (i, line) in status.lines.enumerated() { f.put(1, y + i, line, status.role, maxWidth: s.width - 1) }
     }
 
     /// The footer's bindings for the state: what the keys do now, `? help` and `q quit` always last.
@@ -144,6 +167,7 @@ struct Renderer {
                 out.append((b.keyLabel, b.label, b.command))
             }
         }
+        if promptScrollable && promptFocused { out.insert(("PgUp/Dn", "read the whole message", .promptScroll(3)), at: 0) }
         return out + [("?", "help", .help), ("q", "quit", .quit)]
     }
 
@@ -208,7 +232,8 @@ struct Renderer {
         } else {
             let mark = item.checked == true ? "\(g.check) " : "  "
             text = mark + item.label
-            if let why = item.short, TextWidth.columns(of: text) + 4 < width {
+            // The hint only when it fits whole (the status line has the full reason when selected).
+            if let why = item.short, TextWidth.columns(of: text) + TextWidth.columns(of: why) + 4 <= width {
                 text += "  (" + why + ")"
             }
             f.put(x, y, text, role, maxWidth: width)

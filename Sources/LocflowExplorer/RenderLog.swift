@@ -94,7 +94,13 @@ extension Renderer {
         let x = (s.width - width) / 2, y = max(1, (s.height - height) / 2)
         f.fill(x, y, width, height)
         f.box(x, y, width, height, title: L("what happened, and why (any key closes)"), glyphs: g, role: .accent, titleRole: .accent)
-        for (i, line) in wrapped.prefix(height - 3).enumerated() {
+        let visible = height - 3
+        let top = max(0, min(s.detailsScroll, wrapped.count - visible))
+        if wrapped.count > visible {
+            let more = " \(g.keys("↑↓")) \(L("more")) \(top + 1)-\(top + visible)/\(wrapped.count) "
+            f.put(x + width - 2 - TextWidth.columns(of: more), y + height - 1, more, .accent)
+        }
+        for (i, line) in wrapped[top..<min(wrapped.count, top + visible)].enumerated() {
             f.put(x + 2, y + 1 + i, line.0, line.1, maxWidth: width - 4)
         }
         f.put(x + 2, y + height - 2, L("[I] rules are the simulator's assumptions"), .dim, maxWidth: width - 4)

@@ -16,7 +16,7 @@ public struct Binding: Sendable {
     /// Listed in the help (variants of a listed binding are not).
     public var inHelp: Bool {
         !["tap button 2", "tap button 3", "next button", "select down", "page down", "slower", "zoom out",
-          "scroll bars later", "bars follow now", "+1s", "+10s", "+1m", "+10m", "+1h"].contains(label)
+          "scroll bars later", "bars follow now", "message down", "+1s", "+10s", "+1m", "+10m", "+1h"].contains(label)
     }
 }
 
@@ -29,6 +29,8 @@ public enum Keymap {
         Binding(keys: [.down, .right, .char("j")], keyLabel: "↓", label: "next button", command: .promptMove(1), context: .prompt, inFooter: false),
         Binding(keys: [.enter], keyLabel: "⏎", label: "tap", command: .activate, context: .prompt, inFooter: true),
         Binding(keys: [.char("p")], keyLabel: "p", label: "Precise switch", command: .promptPrecise, context: .prompt, inFooter: true),
+        Binding(keys: [.pageUp], keyLabel: "PgUp/Dn", label: "read the whole message", command: .promptScroll(-3), context: .prompt, inFooter: false),
+        Binding(keys: [.pageDown], keyLabel: "PgDn", label: "message down", command: .promptScroll(3), context: .prompt, inFooter: false),
 
         Binding(keys: [.tab], keyLabel: "Tab", label: "next pane", command: .focusNext, context: .always, inFooter: true),
         Binding(keys: [.backTab], keyLabel: "S-Tab", label: "previous pane", command: .focusPrevious, context: .always, inFooter: false),
@@ -149,7 +151,15 @@ extension ExplorerState {
         case .key(let key):
             if commandLine != nil { return commandLineKey(key) }
             if showDetails {
-                showDetails = false
+                switch key {
+                case .up, .char("k"): detailsScroll = max(0, detailsScroll - 1)
+                case .down, .char("j"): detailsScroll = min(200, detailsScroll + 1)
+                case .pageUp: detailsScroll = max(0, detailsScroll - 10)
+                case .pageDown: detailsScroll = min(200, detailsScroll + 10)
+                default:
+                    showDetails = false
+                    detailsScroll = 0
+                }
                 return []
             }
             if showHelp {
@@ -267,6 +277,8 @@ extension ExplorerState {
         case .move(let delta):
             if world.prompt != nil && promptFocused { return perform(.promptMove(delta)) }
             if focus == .app { appListTop = nil }
+            // The status line turns to what is selected (a dimmed action's whole reason).
+            if focus == .app || focus == .settings, autoplay == nil { message = nil }
             moveSelection(delta)
             return []
         case .select(let pane, let index):
@@ -296,8 +308,11 @@ extension ExplorerState {
             let n = world.buttons(for: p).count
             promptSelection = ((promptSelection + d) % n + n) % n
             return []
+        case .promptScroll(let d):
+            promptScroll = max(0, min(200, promptScroll + d))
+            return []
         case .promptPrecise:
-            guard let p = world.prompt else { return [] }
+            guard let p = world.prompt, p.showsPreciseSwitch else { return [] }
             return apply(.event(.user(.precise(!p.precise))))
         case .commandLine:
             commandLine = ""
@@ -350,6 +365,7 @@ extension ExplorerState {
         history.append(HistoryStep(kind))
         noteDiagnosticChanges(before)
         promptSelection = 0
+        promptScroll = 0
         if let last = history.log.last {
             if let exp = last.expectation {
                 say(exp.ok ? "✓ holds" : "✗ found \(exp.found)", error: !exp.ok)

@@ -71,7 +71,7 @@ struct KeysPeopleExpectTests {
     }
 
     @Test func clickingAnAppActionDoesNotScrollTheList() {
-        var s = fresh()
+        var s = fresh(80, 24)  // the action is on the list's last row
         let frame = render(s, glyphs: .unicode)
         let index = s.items(.app).firstIndex { $0.label.hasPrefix("CLServiceSession(.always)") }!
         let region = frame.regions.first { $0.command == .select(.app, index) }!
