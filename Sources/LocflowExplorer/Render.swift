@@ -57,7 +57,8 @@ struct Renderer {
             if s.promptFocused { drawPrompt(in: rect) }
         } else {
             let extra = s.height - 40
-            let sessH = 11 + max(0, extra / 3), logH = 7 + max(0, extra / 3)
+            // The bars grow (taking from the panes above) when they have more lanes to show.
+            let sessH = max(11 + max(0, extra / 3), min(barRowsWanted(width: s.width), 16 + max(0, extra / 3))), logH = 7 + max(0, extra / 3)
             let topH = statusY - 1 - sessH - logH
             let extraW = s.width - 120
             let settingsW = 36 + max(0, extraW / 4), diagW = 37 + max(0, extraW / 4)
