@@ -39,6 +39,7 @@ public struct RoleStyle: Sendable {
         case .laneInUse: RoleStyle(fg: 114, bg: -1, fg8: 2, bg8: -1, bold: false, dimIn8: false)
         case .cursor: RoleStyle(fg: 231, bg: -1, fg8: 7, bg8: -1, bold: true, dimIn8: false)
         case .error: RoleStyle(fg: 203, bg: -1, fg8: 1, bg8: -1, bold: true, dimIn8: false)
+        case .caption: RoleStyle(fg: -1, bg: -1, fg8: -1, bg8: -1, bold: true, dimIn8: false)
         }
     }
 }

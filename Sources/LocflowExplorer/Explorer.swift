@@ -30,6 +30,7 @@ public enum Command: Hashable, Sendable {
     case preciseSwitch, locationServicesSwitch
     case commandLine, help, quit, record, logFilter
     case zoom(Int), scroll(Int), follow
+    case tourNext, tourBack
 }
 
 /// Keys as the driver reports them.
@@ -129,11 +130,20 @@ public struct ExplorerState: Sendable {
     public var wallNow = 0
     var lastTick: Int?
     var virtualRemainder = 0.0
-    /// `locflow play`: steps forward by itself, pausable, with each step's caption.
+    /// `locflow play`: the presenter's tour. It steps forward by itself, pausable; a manual action
+    /// branches off it, and next or back returns to it (the tour's steps are kept here).
     public struct Autoplay: Sendable {
         public var every: Int
         public var paused = false
         public var nextAt: Int?
+        /// The tour's steps, as loaded.
+        public var tour: [HistoryStep] = []
+        /// The tour's title (its intro caption before the first step).
+        public var title: String?
+        /// The tour step where the presenter left the tour, while off it.
+        public var branchAt: Int?
+        /// A wait being shown: its step, its whole length, when (wall ms) it began and how long it takes.
+        public var waiting: (index: Int, total: Millis, startedAt: Int, duration: Int)?
         public init(every: Int) { self.every = every }
     }
     public var autoplay: Autoplay?
@@ -160,7 +170,10 @@ public struct ExplorerState: Sendable {
     /// paused explorer can sleep until then and use no CPU.
     public var nextWakeUp: Int? {
         var times = diagnosticChangedAt.values.map { $0 + Self.highlightMs }.filter { $0 > wallNow }
-        if let a = autoplay, !a.paused, history.canRedo { times.append(a.nextAt ?? wallNow) }
+        if let a = autoplay, !a.paused, a.branchAt == nil {
+            if a.waiting != nil { times.append(wallNow + ExplorerState.waitFrameMs) }
+            else if history.canRedo { times.append(a.nextAt ?? wallNow) }
+        }
         return times.min()
     }
 }

@@ -3,11 +3,11 @@ public enum Role: UInt8, CaseIterable, Sendable {
     case normal, dim, title, heading, border, accent, good, bad, warn, selected, changed
     case promptBorder, promptTitle, promptButton, promptSelected, key
     case laneForeground, laneBackground, laneSuspended, laneTerminated, laneActive, laneKept, laneWindow, laneInUse
-    case cursor, error
+    case cursor, error, caption
 
     /// A one-letter code for golden files.
     public var code: Character {
-        let codes: [Character] = Array(".dthbagxwsc" + "PTBSk" + "FGUXAKWI" + "|e")
+        let codes: [Character] = Array(".dthbagxwsc" + "PTBSk" + "FGUXAKWI" + "|eC")
         return codes[Int(rawValue)]
     }
 }

@@ -242,6 +242,27 @@ public struct History: Sendable {
         return w
     }
 
+    /// Re-runs the last applied step as another kind (a tour's wait shown growing on screen).
+    public mutating func rerunLast(as kind: HistoryStep.Kind) {
+        guard applied > 0 else { return }
+        undo()
+        steps[applied].kind = kind
+        redo()
+    }
+
+    /// Applies the next step as another kind (the start of a tour's wait shown growing).
+    public mutating func rerunFuture(_ index: Int, as kind: HistoryStep.Kind) {
+        guard index == applied, index < steps.count else { return }
+        steps[index].kind = kind
+        redo()
+    }
+
+    /// Replaces every step after the current point (a presenter returning to the tour).
+    public mutating func replaceFuture(with future: some Collection<HistoryStep>) {
+        if applied < steps.count { steps.removeSubrange(applied...) }
+        steps.append(contentsOf: future)
+    }
+
     /// The running clock: time passes as one wait step that grows while the clock runs.
     public mutating func advanceClock(by ms: Millis) {
         guard ms > 0 else { return }

@@ -48,7 +48,18 @@ struct Renderer {
         drawTitle()
         // Nothing is cut: a long status takes up to 4 lines, and the panes make room.
         let status = statusText()
-        let footerY = s.height - 1, statusY = s.height - 1 - max(1, status.lines.count)
+        // Presenting: a large caption area above the footer, the tour's words wrapped whole.
+        let caption = s.caption
+        var captionLines: [String] = []
+        if let c = caption {
+            captionLines = TextWidth.wrap(c.text, width: s.width - 4)
+            let most = s.height >= 34 ? 6 : 3
+            if captionLines.count > most { captionLines = Array(captionLines.prefix(most - 1)) + [captionLines[(most - 1)...].joined(separator: " ")] }
+            captionLines = captionLines.isEmpty ? [""] : captionLines
+        }
+        let captionH = caption == nil ? 0 : captionLines.count + 2
+        let footerY = s.height - 1
+        let statusY = footerY - captionH - (caption != nil && status.lines.isEmpty ? 0 : max(1, status.lines.count))
         if s.isNarrow {
             drawTabs(y: 1)
             let rect = (x: 0, y: 2, w: s.width, h: statusY - 2)
@@ -71,6 +82,12 @@ struct Renderer {
             if w.prompt != nil { drawPrompt(in: (settingsW - 6, 1, appW + 12, topH)) }
         }
         drawStatus(y: statusY, status)
+        if let c = caption {
+            let y = footerY - captionH
+            f.fill(0, y, s.width, captionH, " ", .normal)
+            f.box(0, y, s.width, captionH, title: c.title, glyphs: g, role: .accent, titleRole: c.failed ? .bad : .accent)
+            for (i, line) in captionLines.enumerated() { f.put(2, y + 1 + i, line, .caption, maxWidth: s.width - 4) }
+        }
         drawFooter(y: footerY)
         if s.showHelp { drawHelp() }
         if s.showDetails { drawDetails() }
@@ -105,7 +122,7 @@ struct Renderer {
     /// The status line's text: the message, or what the selection is when the pane cannot show
     /// it whole (a dimmed action's reason, a label too long for its pane).
     mutating func statusText() -> (lines: [String], role: Role) {
-        guard s.commandLine == nil else { return ([], .normal) }
+        guard s.commandLine == nil, s.autoplay == nil || s.message != nil else { return ([], .normal) }
         var text: String?
         var role: Role = .dim
         if let m = s.message {
@@ -149,6 +166,11 @@ struct Renderer {
 
     /// The footer's bindings for the state: what the keys do now, `? help` and `q quit` always last.
     var footerBindings: [(key: String, label: String, command: Command)] {
+        // Presenting: only the keys that drive the tour.
+        if let a = s.autoplay {
+            if a.branchAt != nil { return [("→ ←", "back to the tour", .tourNext), ("q", "quit", .quit)] }
+            return [("→", "next", .tourNext), ("←", "back", .tourBack), ("Space", a.paused ? "play" : "pause", .togglePause), ("q", "quit", .quit)]
+        }
         let prompt = w.prompt
         let promptFocused = s.promptFocused
         let buttons = prompt.map { w.buttons(for: $0).count } ?? 0
@@ -175,6 +197,16 @@ struct Renderer {
     mutating func drawFooter(y: Int) {
         let all = footerBindings.map { (key: " \(g.keys($0.key))", label: " \(L($0.label)) ", command: $0.command) }
         func width(_ b: (key: String, label: String, command: Command)) -> Int { TextWidth.columns(of: b.key + b.label) }
+        if s.autoplay != nil {
+            var x = 0
+            for b in all {
+                f.put(x, y, b.key, .key)
+                f.put(x + TextWidth.columns(of: b.key), y, b.label, .dim)
+                f.click(x, y, width(b), 1, b.command)
+                x += width(b)
+            }
+            return
+        }
         // `? help` and `q quit` always fit: the others take what is left, in order.
         let reserved = all.suffix(2).reduce(0) { $0 + width($1) }
         var shown: [(key: String, label: String, command: Command)] = []

@@ -102,26 +102,12 @@ extension ExplorerState {
         case .resize(let w, let h):
             width = w
             height = h
+            fitBarsToTour()
             return []
         case .tick(let wall):
             wallNow = wall
             defer { lastTick = wall }
-            if var a = autoplay, !a.paused, history.canRedo {
-                guard let next = a.nextAt else {
-                    a.nextAt = wall + a.every
-                    autoplay = a
-                    return []
-                }
-                if wall >= next {
-                    a.nextAt = wall + a.every
-                    autoplay = a
-                    let effects = perform(.redo)
-                    let step = history.steps[history.applied - 1]
-                    say(step.caption ?? step.flowText)
-                    if !history.canRedo { message = (message ?? "") + "   (end of the flow: Space or u to go back, q to quit)" }
-                    return effects
-                }
-            }
+            if autoplay != nil { return tourTick(wall) }
             guard let last = lastTick, !isPaused else { return [] }
             virtualRemainder += Double(wall - last) * Double(speed)
             let ms = Int(virtualRemainder)
@@ -133,7 +119,10 @@ extension ExplorerState {
             guard let command = frame.command(atX: x, y: y) else { return [] }
             // The list stays where it is under the pointer: the clicked line keeps its row.
             if case .select(.app, _) = command { appListTop = frame.appListTop }
-            return perform(command)
+            if autoplay != nil, command != .togglePause, command != .quit, command != .tourNext, command != .tourBack { finishTourWait() }
+            let effects = perform(command)
+            noteBranch()
+            return effects
         case .scrollWheel(let x, let y, let delta):
             // The wheel scrolls the pane under the pointer (the log by default), not the prompt.
             let frame = render(self, glyphs: .unicode)
@@ -149,7 +138,11 @@ extension ExplorerState {
             }
             return []
         case .key(let key):
-            if commandLine != nil { return commandLineKey(key) }
+            if commandLine != nil {
+                let effects = commandLineKey(key)
+                noteBranch()
+                return effects
+            }
             if showDetails {
                 switch key {
                 case .up, .char("k"): detailsScroll = max(0, detailsScroll - 1)
@@ -176,11 +169,15 @@ extension ExplorerState {
                 return []
             }
             if key == .escape { message = nil; return [] }
+            if let effects = presenterKey(key) { return effects }
             guard let command = Keymap.command(for: key, promptUp: world.prompt != nil, promptFocused: promptFocused) else {
                 if case .char(let c) = key { say("no command on '\(c)'; ? lists the keys", error: true) }
                 return []
             }
-            return perform(command)
+            if autoplay != nil, command != .togglePause, command != .quit { finishTourWait() }
+            let effects = perform(command)
+            noteBranch()
+            return effects
         }
     }
 
@@ -246,8 +243,12 @@ extension ExplorerState {
             if var a = autoplay {
                 a.paused.toggle()
                 a.nextAt = wallNow + a.every
+                // A wait being shown resumes where it stood.
+                if !a.paused, let wait = a.waiting, history.applied > 0, case .event(.wait(let ms)) = history.steps[history.applied - 1].kind {
+                    a.waiting?.startedAt = wallNow - Int(Double(wait.duration) * Double(ms) / Double(max(1, wait.total)))
+                }
                 autoplay = a
-                say(a.paused ? "paused: Space plays on, r and u step" : "playing")
+                say(language(a.paused ? "tour paused: Space plays on, → and ← step" : "playing the tour"))
                 return []
             }
             speedIndex = isPaused ? 1 : 0
@@ -351,6 +352,10 @@ extension ExplorerState {
         case .follow:
             timelineEnd = nil
             return []
+        case .tourNext:
+            return tourNext()
+        case .tourBack:
+            return tourBack()
         }
     }
 

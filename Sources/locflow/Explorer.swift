@@ -134,8 +134,7 @@ enum Explorer {
             state.message = "opened \(path!)" + (title.map { ": \($0)" } ?? "") + " (\(steps.count) steps; r steps forward, u back)"
         }
         if autoplay {
-            state.autoplay = ExplorerState.Autoplay(every: stepDelay)
-            state.message = title ?? path
+            state.startTour(every: stepDelay, title: title ?? path)
         }
         var recorder: FileHandle?
         var recordPath: String?

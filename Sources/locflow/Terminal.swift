@@ -85,7 +85,7 @@ final class Terminal {
             let und = nc_attr_underline()
             switch role {
             case .title, .selected, .promptSelected, .laneForeground, .laneActive, .laneInUse: return rev
-            case .heading, .promptTitle, .accent, .key, .bad, .error, .changed: return bold
+            case .heading, .promptTitle, .accent, .key, .bad, .error, .changed, .caption: return bold
             case .dim, .border, .laneTerminated, .laneSuspended: return dim
             case .warn, .cursor: return und
             default: return 0
