@@ -29,26 +29,40 @@ extension Renderer {
         return (start, end, all[max(0, lo - 1)...])
     }
 
+    /// A legend entry: text runs, each glyph in its lane's colour.
+    typealias LegendPart = [(String, Role)]
+
     /// The legend's entries for the lane kinds shown, then the marks and the countdowns.
-    func barLegend(sessions: Bool, running: Bool, bgActivity: Bool, relaunch: Bool) -> [String] {
-        var parts = ["\(L("process")): \(g.full)\(L("foreground")) \(g.shade)\(L("background")) \(g.light)\(L("suspended")) \(g.dot)\(L("terminated"))"]
-        if sessions { parts.append("\(L("session")): \(g.full)\(L("held by the app")) \(g.shade)\(L("kept by the system"))") }
-        if running { parts.append("liveUpdates, monitor: \(g.full)\(L("running"))") }
-        if bgActivity { parts.append("\(L("bg activity")): \(g.full)\(L("active")) \(g.light)\(L("held, not active")) \(g.shade)\(L("kept by the system"))") }
-        if relaunch { parts.append("\(L("relaunch win")): \(g.shade)\(L("open"))") }
-        parts.append("T \(L("tap")) c \(L("callback")) \(g.mark) \(L("other event"))")
-        let timers = w.pendingTimers.map { L($0.kind.label) + " " + formatClock($0.due - w.now) }.joined(separator: " \(g.dot) ")
-        if !timers.isEmpty { parts.append("\(L("timers")): " + timers) }
+    func barLegend(sessions: Bool, running: Bool, bgActivity: Bool, relaunch: Bool) -> [LegendPart] {
+        var parts: [LegendPart] = [[("\(L("process")): ", .dim), (String(g.full), .laneForeground), (L("foreground") + " ", .dim),
+                                    (String(g.shade), .laneBackground), (L("background") + " ", .dim),
+                                    (String(g.light), .laneSuspended), (L("suspended") + " ", .dim),
+                                    (String(g.dot), .laneTerminated), (L("terminated"), .dim)]]
+        if sessions {
+            parts.append([("\(L("session")): ", .dim), (String(g.full), .laneActive), (L("held by the app") + " ", .dim),
+                          (String(g.shade), .laneKept), (L("kept by the system"), .dim)])
+        }
+        if running { parts.append([("liveUpdates, monitor: ", .dim), (String(g.full), .laneActive), (L("running"), .dim)]) }
+        if bgActivity {
+            parts.append([("\(L("bg activity")): ", .dim), (String(g.full), .laneActive), (L("active") + " ", .dim),
+                          (String(g.light), .laneKept), (L("held, not active") + " ", .dim),
+                          (String(g.shade), .laneKept), (L("kept by the system"), .dim)])
+        }
+        if relaunch { parts.append([("\(L("relaunch win")): ", .dim), (String(g.shade), .laneWindow), (L("open"), .dim)]) }
+        parts.append([("T", .accent), (" \(L("tap")) ", .dim), ("c", .good), (" \(L("callback")) ", .dim), (String(g.mark), .dim), (" \(L("other event"))", .dim)])
+        let timers = w.pendingTimers.map { L($0.kind.label) + " " + formatClock(($0.due - w.now + 999) / 1000 * 1000) }.joined(separator: " \(g.dot) ")
+        if !timers.isEmpty { parts.append([("\(L("timers")): " + timers, .dim)]) }
         return parts
     }
 
     /// Entries packed into lines of a width.
-    static func pack(_ parts: [String], width: Int) -> [String] {
-        var lines: [String] = [""]
+    static func pack(_ parts: [LegendPart], width: Int) -> [LegendPart] {
+        func cols(_ p: LegendPart) -> Int { p.reduce(0) { $0 + TextWidth.columns(of: $1.0) } }
+        var lines: [LegendPart] = [[]]
         for part in parts {
-            let sep = lines[lines.count - 1].isEmpty ? "" : "   "
-            if TextWidth.columns(of: lines[lines.count - 1] + sep + part) > width && !lines[lines.count - 1].isEmpty { lines.append(part) }
-            else { lines[lines.count - 1] += sep + part }
+            let current = lines[lines.count - 1]
+            if !current.isEmpty && cols(current) + 3 + cols(part) > width { lines.append(part) }
+            else { lines[lines.count - 1] += (current.isEmpty ? [] : [("   ", .dim)]) + part }
         }
         return lines
     }
@@ -125,7 +139,7 @@ extension Renderer {
         }
 
         // The legend: one entry per lane kind shown (lanes that do not fit are not explained).
-        func legendFor(_ shown: ArraySlice<Lane>) -> [String] {
+        func legendFor(_ shown: ArraySlice<Lane>) -> [LegendPart] {
             let has = { (name: String) in shown.contains { $0.legend?.hasPrefix(name) == true } }
             return Self.pack(barLegend(sessions: has(L("session")), running: has("liveUpdates"), bgActivity: has(L("bg activity")),
                                        relaunch: has(L("relaunch win"))), width: r.w)
@@ -138,7 +152,11 @@ extension Renderer {
             shownLanes = max(0, r.h - 3 - legend.count - 1)
         }
         let legendRows = min(legend.count, max(1, r.h - 4))
-        if legend.count > legendRows { legend = Array(legend.prefix(legendRows - 1)) + [legend[(legendRows - 1)...].joined(separator: "   ")] }
+        if legend.count > legendRows {
+            var last: LegendPart = []
+            for part in legend[(legendRows - 1)...] { last += (last.isEmpty ? [] : [("   ", Role.dim)]) + part }
+            legend = Array(legend.prefix(legendRows - 1)) + [last]
+        }
 
         // Axis: whole m:ss labels on tick marks, each drawn only where it fits whole.
         var y = r.y
@@ -197,15 +215,18 @@ extension Renderer {
             }
             y += 1
         }
-        for (i, line) in legend.enumerated() { f.put(r.x, r.y + r.h - legendRows + i, line, .dim, maxWidth: r.w) }
+        for (i, line) in legend.enumerated() {
+            var lx = r.x
+            for (text, role) in line { lx += f.put(lx, r.y + r.h - legendRows + i, text, role, maxWidth: max(0, r.x + r.w - lx)) }
+        }
         // The "now" cursor: over the lanes, and on the axis only where no label is.
         let nowCol = (w.now - start) / scale
         if nowCol >= 0 && nowCol < cols {
             let cx = r.x + labelW + nowCol
             if f[cx, axisY].char == " " && !f[cx, axisY].continuation { f.put(cx, axisY, String(g.cursor), .cursor) }
             for yy in (axisY + 1)..<(r.y + r.h - legendRows) {
+                // Over a bar the bar keeps its colour: the cursor shows in the gaps.
                 if f[cx, yy].char == " " { f.put(cx, yy, String(g.cursor), .cursor) }
-                else { f.paint(cx, yy, 1, .cursor) }
             }
         }
     }

@@ -97,7 +97,7 @@ extension Renderer {
         if timers.isEmpty {
             f.put(sx, y, L("none running"), .dim)
         } else {
-            f.put(sx, y, timers.map { L($0.kind.label) + L(" in ") + formatClock($0.due - w.now) }.joined(separator: " \(g.dot) "), .warn, maxWidth: r.w - 10)
+            f.put(sx, y, timers.map { L($0.kind.label) + L(" in ") + formatClock(($0.due - w.now + 999) / 1000 * 1000) }.joined(separator: " \(g.dot) "), .warn, maxWidth: r.w - 10)
         }
         y += 1
         // The app's calls and the world's events, scrolled to keep the selection visible.
