@@ -209,11 +209,11 @@ extension ExplorerState {
     /// Whether an event can be performed and does something; the reason when not.
     public func whyNot(_ e: Event) -> String? {
         let w = world
-        if let r = w.refusal(for: e) { return r.rule.text + (r.detail.map { " (\($0))" } ?? "") }
+        if let r = w.refusal(for: e) { return language.reason(r) }
         var copy = w
         var first: Why?
         copy.step(e) { t, _ in if first == nil { first = t.why.first } }
-        if copy == w { return "does nothing now: " + (first.map { $0.rule.text + ($0.detail.map { " (\($0))" } ?? "") } ?? "no change") }
+        if copy == w { return language("does nothing now") + ": " + (first.map { language.reason($0) } ?? language("no change")) }
         return nil
     }
 
@@ -222,7 +222,7 @@ extension ExplorerState {
         if item.disabled != nil {
             let w = world
             if let r = w.refusal(for: e) {
-                item.short = r.rule == .appNotRunning ? "app \(w.lifecycle.rawValue)" : language("not possible")
+                item.short = r.rule == .appNotRunning ? language.pick("app \(w.lifecycle.rawValue)", "앱 " + language.lifecycle(w.lifecycle)) : language("not possible")
             } else {
                 item.short = language("does nothing now")
             }
@@ -276,21 +276,21 @@ extension ExplorerState {
                      : eventItem("startMonitoring(region \"office\")", .app(.startMonitoringRegion("office")), checked: false))
         items.append(.header("iOS 17/18"))
         let id = nextSessionID
-        items.append(eventItem("CLServiceSession(.whenInUse) as \(id)", .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: nil))))
-        items.append(eventItem("CLServiceSession(.always) as \(id)", .app(.session(id: id, goal: .always, fullAccuracyKey: nil))))
-        items.append(eventItem("CLServiceSession(.whenInUse, \"\(purposeKey)\") as \(id)",
+        items.append(eventItem("CLServiceSession(.whenInUse) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: nil))))
+        items.append(eventItem("CLServiceSession(.always) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: id, goal: .always, fullAccuracyKey: nil))))
+        items.append(eventItem("CLServiceSession(.whenInUse, \"\(purposeKey)\") " + language.pick("as \(id)", "(\(id))"),
                                .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: purposeKey))))
         for s in w.sessions where s.state == .active {
             if s.held {
                 items.append(eventItem("\(s.id).invalidate()", .app(.invalidate(s.id))))
             } else {
-                items.append(eventItem("re-create \(s.id) (.\(s.goal.rawValue))", .app(.session(id: s.id, goal: s.goal, fullAccuracyKey: s.fullAccuracyKey))))
+                items.append(eventItem(language.pick("re-create \(s.id) (.\(s.goal.rawValue))", "\(s.id) 다시 만들기 (.\(s.goal.rawValue))"), .app(.session(id: s.id, goal: s.goal, fullAccuracyKey: s.fullAccuracyKey))))
             }
         }
         let live = running && p.liveUpdates != nil
-        items.append(eventItem(live ? "stop liveUpdates" : "for await liveUpdates", .app(.liveUpdates(!live)), checked: live))
+        items.append(eventItem(live ? language.pick("stop liveUpdates", "liveUpdates 멈춤") : "for await liveUpdates", .app(.liveUpdates(!live)), checked: live))
         let mon = running && p.monitor != nil
-        items.append(eventItem(mon ? "stop CLMonitor events" : "for await CLMonitor events", .app(.monitor(!mon)), checked: mon))
+        items.append(eventItem(mon ? language.pick("stop CLMonitor events", "CLMonitor 이벤트 멈춤") : language.pick("for await CLMonitor events", "for await CLMonitor.events"), .app(.monitor(!mon)), checked: mon))
         let cond = "c\(w.monitorConditions.count + 1)"
         items.append(eventItem("monitor.add(\(cond))", .app(.monitorAdd(cond))))
         let bg = running && p.backgroundActivity != nil
@@ -307,8 +307,8 @@ extension ExplorerState {
         items.append(eventItem(language("background-use reminder"), .system(.reminder)))
         items.append(w.moving ? eventItem(language("device stops (stationary)"), .device(.stationary)) : eventItem(language("device moves"), .device(.move)))
         items.append(w.hasFix ? eventItem(language("lose the fix (noFix)"), .device(.noFix)) : eventItem(language("fix available again"), .device(.fix)))
-        for r in w.regions { items.append(eventItem("exit region \(r)", .device(.exitRegion(r)))) }
-        for c in w.monitorConditions { items.append(eventItem("condition \(c) fires", .device(.exitRegion(c)))) }
+        for r in w.regions { items.append(eventItem(language.pick("exit region \(r)", "영역 \"\(r)\"에서 나감"), .device(.exitRegion(r)))) }
+        for c in w.monitorConditions { items.append(eventItem(language.pick("condition \(c) fires", "조건 \"\(c)\" 발생"), .device(.exitRegion(c)))) }
         return items
     }
 

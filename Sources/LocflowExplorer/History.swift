@@ -24,6 +24,9 @@ public struct HistoryStep: Sendable {
     public var line: Int? { source?.line }
     /// The comment beside or above it in the flow: a caption.
     public var caption: String? { source?.caption }
+    /// The step's event, if it is one.
+    public var event: Event? { if case .event(let e) = kind { e } else { nil } }
+    public var isExpect: Bool { if case .expect = kind { true } else { false } }
 
     public var flowText: String {
         switch kind {
@@ -311,16 +314,17 @@ public struct History: Sendable {
 
 extension History {
     /// What an entry changed that the person can see: status, accuracy, Settings, lifecycle, in use.
-    public func changes(_ entry: LogEntry, arrow: String = "→") -> String? {
+    public func changes(_ entry: LogEntry, arrow: String = "→", language: Language = .en) -> String? {
         let i = Int(entry.sample)
         guard i > 0, i < samples.count else { return nil }
         let a = samples[i - 1], b = samples[i]
+        let L = language
         var out: [String] = []
-        if a.status != b.status { out.append("status \(a.status.rawValue)\(arrow)\(b.status.rawValue)") }
-        if a.accuracy != b.accuracy { out.append("accuracy \(a.accuracy.rawValue)\(arrow)\(b.accuracy.rawValue)") }
-        if a.settings != b.settings { out.append("Settings \(a.settings.rawValue)\(arrow)\(b.settings.rawValue)") }
-        if a.lifecycle != b.lifecycle { out.append("\(a.lifecycle.rawValue)\(arrow)\(b.lifecycle.rawValue)") }
-        if a.inUse != b.inUse { out.append(b.inUse ? "in use" : "no longer in use") }
+        if a.status != b.status { out.append(L("status") + " \(a.status.rawValue)\(arrow)\(b.status.rawValue)") }
+        if a.accuracy != b.accuracy { out.append(L("accuracy") + " \(a.accuracy.rawValue)\(arrow)\(b.accuracy.rawValue)") }
+        if a.settings != b.settings { out.append(L("Settings") + " \(a.settings.rawValue)\(arrow)\(b.settings.rawValue)") }
+        if a.lifecycle != b.lifecycle { out.append("\(L.lifecycle(a.lifecycle))\(arrow)\(L.lifecycle(b.lifecycle))") }
+        if a.inUse != b.inUse { out.append(L(b.inUse ? "in use" : "no longer in use")) }
         return out.isEmpty ? nil : out.joined(separator: ", ")
     }
 }

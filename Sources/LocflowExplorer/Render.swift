@@ -101,7 +101,7 @@ struct Renderer {
         if let a = s.autoplay { clock = a.paused ? "\(g.pause) \(L("tour paused"))" : "\(g.play) \(L("playing the tour"))" }
         let d = g.dot
         var left = " locflow \(d) \(w.info.appName) \(d) \(w.profile.platform.displayName) \(d) \(formatClock(w.now / 1000 * 1000)) \(clock)"
-        if s.recording { left += " \(d) \(g.radioOn) REC" }
+        if s.recording { left += " \(d) \(g.radioOn) \(L("REC"))" }
         f.put(0, 0, left, .title)
         let right = "\(L("step")) \(s.history.applied)/\(s.history.steps.count) "
         f.put(s.width - TextWidth.columns(of: right), 0, right, .title)
@@ -230,8 +230,10 @@ struct Renderer {
     mutating func drawPane(_ pane: Pane, _ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
         var title = L(pane.title)
         switch pane {
-        case .log: title += " (\(s.logFilter.label), F to filter" + (focused ? ", \(g.keys("⏎")) for the whole why)" : ")")
-        case .sessions: title += " (\(formatDuration(ExplorerState.zooms[s.zoomIndex]))/col, z/Z zoom, [ ] scroll)"
+        case .log: title += " (\(L(s.logFilter.label)), " + L("F to filter") + (focused ? ", \(g.keys("⏎")) " + L("for the whole why") + ")" : ")")
+        case .sessions:
+            let zoom = ExplorerState.zooms[s.zoomIndex]
+            title += s.language.pick(" (\(formatDuration(zoom))/col, z/Z zoom, [ ] scroll)", " (칸당 \(s.language.koreanDuration(zoom)), z/Z 확대/축소, [ ] 이동)")
         default: break
         }
         f.box(r.x, r.y, r.w, r.h, title: title, glyphs: g, role: focused ? .accent : .border, titleRole: focused ? .accent : .heading)

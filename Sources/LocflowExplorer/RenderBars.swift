@@ -42,7 +42,7 @@ extension Renderer {
             parts.append([("\(L("session")): ", .dim), (String(g.full), .laneActive), (L("held by the app") + " ", .dim),
                           (String(g.shade), .laneKept), (L("kept by the system"), .dim)])
         }
-        if running { parts.append([("liveUpdates, monitor: ", .dim), (String(g.full), .laneActive), (L("running"), .dim)]) }
+        if running { parts.append([("liveUpdates, CLMonitor: ", .dim), (String(g.full), .laneActive), (L("running"), .dim)]) }
         if bgActivity {
             parts.append([("\(L("bg activity")): ", .dim), (String(g.full), .laneActive), (L("active") + " ", .dim),
                           (String(g.light), .laneKept), (L("held, not active") + " ", .dim),
@@ -128,7 +128,7 @@ extension Renderer {
         }
         let runningLegend = "liveUpdates"
         if samples.contains(where: { $0.liveUpdates }) { lanes.append(("liveUpdates", runningLegend, { $0.liveUpdates ? (g.full, .laneActive) : nil })) }
-        if samples.contains(where: { $0.monitor }) { lanes.append(("monitor", runningLegend, { $0.monitor ? (g.full, .laneActive) : nil })) }
+        if samples.contains(where: { $0.monitor }) { lanes.append(("CLMonitor", runningLegend, { $0.monitor ? (g.full, .laneActive) : nil })) }
         if samples.contains(where: { $0.backgroundActivity > 0 }) {
             lanes.append((L("bg activity"), L("bg activity"), { smp in
                 smp.backgroundActivity == 2 ? (g.full, .laneActive) : smp.backgroundActivity == 3 ? (g.shade, .laneKept) : smp.backgroundActivity == 1 ? (g.light, .laneKept) : nil

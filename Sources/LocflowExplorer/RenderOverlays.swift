@@ -77,7 +77,7 @@ extension Renderer {
         f.box(x, y, width, height, title: L("help: every key (any key closes)"), glyphs: g, role: .accent, titleRole: .accent)
         var bindings: [(String, String)] = []
         for b in Keymap.bindings where b.inHelp {
-            bindings.append((g.keys(b.keyLabel), L(b.label) + (b.context == .prompt ? " (prompt)" : "")))
+            bindings.append((g.keys(b.keyLabel), L(b.label) + (b.context == .prompt ? " (\(L("prompt")))" : "")))
         }
         // Rows of the help: bindings two to a row, then notes and the assumptions; scrolls when
         // the terminal is too short to show it all, so nothing is out of reach at 80x24.
@@ -87,7 +87,7 @@ extension Renderer {
         for i in 0..<half { rows.append(.pair(bindings[i], i + half < bindings.count ? bindings[i + half] : nil)) }
         rows.append(.text("", .normal))
         for note in [": " + L("any .flow statement, e.g. user settings never, wait 90s, expect status denied"),
-                     "click: " + L("a pane, an item, a prompt button or a footer key does the same as its key")] {
+                     L("click: ") + L("a pane, an item, a prompt button or a footer key does the same as its key")] {
             for line in TextWidth.wrap(note, width: width - 4) { rows.append(.text(line, .normal)) }
         }
         let assumptions = L("assumptions: ") + w.assumptions.described.map { "\($0.name) \($0.value)" }.joined(separator: ", ")

@@ -51,7 +51,7 @@ extension Renderer {
     mutating func drawApp(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
         var y = r.y
         let st = w.status
-        f.put(r.x, y, "\(w.lifecycle.rawValue) \(g.dot) " + L(w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) \(L("blue indicator"))" : ""),
+        f.put(r.x, y, "\(s.language.lifecycle(w.lifecycle)) \(g.dot) " + L(w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) \(L("blue indicator"))" : ""),
               w.lifecycle == .foreground ? .good : .warn, maxWidth: r.w); y += 1
         let statusRole: Role = st.isAuthorized ? .good : (st == .notDetermined ? .normal : .bad)
         let sx = r.x + 10
@@ -72,13 +72,13 @@ extension Renderer {
         f.put(r.x, y, L("accuracy"), .dim)
         cx = sx + f.put(sx, y, w.accuracy.rawValue, w.accuracy == .fullAccuracy ? .normal : .warn, maxWidth: r.w - 10)
         if w.profile.hasAccuracy {
-            f.put(cx + 1, y, "\(g.dot) " + L("Precise: ") + L(w.record.precise ? "On" : "Off").lowercased() + (w.record.temporaryFullAccuracy ? " + temporary" : ""),
+            f.put(cx + 1, y, "\(g.dot) " + L("Precise: ") + L(w.record.precise ? "On" : "Off").lowercased() + (w.record.temporaryFullAccuracy ? " + " + L("temporary") : ""),
                   .dim, maxWidth: max(0, r.x + r.w - cx - 1))
         }
         y += 1
-        let last = w.lastCallback.map { "\($0.status.rawValue) \($0.accuracy == .fullAccuracy ? "full" : "reduced")" } ?? "none"
+        let last = w.lastCallback.map { "\($0.status.rawValue) \(L($0.accuracy == .fullAccuracy ? "full" : "reduced"))" } ?? L("none")
         f.put(r.x, y, L("callbacks"), .dim)
-        f.put(sx, y, "\(w.callbacks) \(g.dot) \(L("last: "))\(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) completion \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
+        f.put(sx, y, "\(w.callbacks) \(g.dot) \(L("last: "))\(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) \(L("completion")) \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
         y += 1
         f.put(r.x, y, L("keys"), .dim)
         var kx = sx
@@ -87,10 +87,10 @@ extension Renderer {
             kx += f.put(kx, y, text, present ? .good : .bad, maxWidth: max(0, r.x + r.w - kx))
         }
         key("WhenInUse", w.info.hasWhenInUseKey)
-        key("Always", w.info.hasAlwaysKey)
-        key("Temporary" + (w.info.temporaryUsageDescriptions.map { "(\($0.keys.sorted().joined(separator: ",")))" } ?? ""), w.info.temporaryUsageDescriptions?.isEmpty == false)
+        key(L("Always"), w.info.hasAlwaysKey)
+        key(L("Temporary") + (w.info.temporaryUsageDescriptions.map { "(\($0.keys.sorted().joined(separator: ",")))" } ?? ""), w.info.temporaryUsageDescriptions?.isEmpty == false)
         key("bg:location", w.info.hasLocationBackgroundMode)
-        if w.info.requireExplicitServiceSession { key("explicit", true) }
+        if w.info.requireExplicitServiceSession { key(L("explicit"), true) }
         y += 1
         let timers = w.pendingTimers
         f.put(r.x, y, L("timers"), .dim)
@@ -137,7 +137,7 @@ extension Renderer {
         if lines.isEmpty {
             let text = w.profile.hasServiceSessions
                 ? L("No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics.")
-                : "Diagnostics arrive with iOS 18 (this is \(w.profile.platform.displayName))."
+                : s.language.pick("Diagnostics arrive with iOS 18 (this is \(w.profile.platform.displayName)).", "진단은 iOS 18부터 있습니다 (지금은 \(w.profile.platform.displayName)).")
             for line in TextWidth.wrap(text, width: r.w).prefix(r.h - 1) { y += 1; f.put(r.x, y, line, .dim) }
             return
         }
@@ -166,11 +166,11 @@ extension Renderer {
             if let d = line.property, let source = line.source {
                 let changed = changed(source, d)
                 f.put(r.x + 1, yy, "\(line.on ? g.check : g.dot) \(d.rawValue)", changed ? .changed : (line.on ? .bad : .dim), maxWidth: r.w - 1)
-                if line.on { f.put(r.x + r.w - 4, yy, "true", changed ? .changed : .bad) }
+                if line.on { f.put(r.x + r.w - 4, yy, "true", changed ? .changed : .bad) }  // Swift's true: the property's value
             } else if let source = line.source {
                 let label: String = switch source {
                 case .session(let id):
-                    w.session(id).map { "session \(id) .\($0.goal.rawValue)" + ($0.fullAccuracyKey.map { " +\($0)" } ?? "") + ($0.held ? "" : " (kept)") } ?? id
+                    w.session(id).map { "\(L("session")) \(id) .\($0.goal.rawValue)" + ($0.fullAccuracyKey.map { " +\($0)" } ?? "") + ($0.held ? "" : " (\(L("kept")))") } ?? id
                 default: source.name
                 }
                 f.put(r.x, yy, label, .heading, maxWidth: r.w)

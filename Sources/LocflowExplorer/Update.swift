@@ -171,7 +171,7 @@ extension ExplorerState {
             if key == .escape { message = nil; return [] }
             if let effects = presenterKey(key) { return effects }
             guard let command = Keymap.command(for: key, promptUp: world.prompt != nil, promptFocused: promptFocused) else {
-                if case .char(let c) = key { say("no command on '\(c)'; ? lists the keys", error: true) }
+                if case .char(let c) = key { say(language.pick("no command on '\(c)'; ? lists the keys", "'\(c)' 키에는 명령이 없습니다. ?로 모든 키를 봅니다"), error: true) }
                 return []
             }
             if autoplay != nil, command != .togglePause, command != .quit { finishTourWait() }
@@ -221,20 +221,22 @@ extension ExplorerState {
         case .preciseSwitch:
             return apply(.event(.user(.settingsPrecise(!world.record.precise))))
         case .undo:
-            guard history.canUndo else { say("nothing to undo", error: true); return [] }
+            guard history.canUndo else { say(language("nothing to undo"), error: true); return [] }
             history.undo()
-            say("undone: back to \(formatClock(world.now))")
+            say(language.pick("undone: back to ", "실행 취소: 다음 시각으로 ") + formatClock(world.now))
             return recordingRewound()
         case .redo:
-            guard history.canRedo else { say("nothing to redo", error: true); return [] }
+            guard history.canRedo else { say(language("nothing to redo"), error: true); return [] }
             let before = world
             history.redo()
             noteDiagnosticChanges(before)
             let step = history.steps[history.applied - 1]
-            var text = "step \(history.applied) of \(history.steps.count)" + (step.line.map { " (line \($0))" } ?? "") + ": \(step.flowText)"
+            let what = step.isExpect ? language.expectation(step.flowText) : step.event.map(language.event) ?? step.flowText
+            var text = language.pick("step \(history.applied) of \(history.steps.count)", "단계 \(history.applied)/\(history.steps.count)")
+                + (step.line.map { language.pick(" (line \($0))", " (\($0)행)") } ?? "") + ": \(what)"
             var failed = false
             if case .expect = step.kind, let result = history.log.last?.expectation {
-                text += result.ok ? "  \u{2713} holds" : "  \u{2717} found \(result.found)"
+                text += result.ok ? "  \u{2713} " + language("holds") : "  \u{2717} " + language("found") + " \(result.found)"
                 failed = !result.ok
             }
             say(text + (step.caption.map { "  # \($0)" } ?? ""), error: failed)
@@ -253,16 +255,16 @@ extension ExplorerState {
             }
             speedIndex = isPaused ? 1 : 0
             history.finishClockWait()
-            say(isPaused ? "paused" : "running at \(speed)x")
+            say(isPaused ? language("paused") : language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
             return recordSteps()
         case .faster:
             speedIndex = min(Self.speeds.count - 1, speedIndex + 1)
-            say("running at \(speed)x")
+            say(language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
             return []
         case .slower:
             speedIndex = max(0, speedIndex - 1)
             if isPaused { history.finishClockWait() }
-            say(isPaused ? "paused" : "running at \(speed)x")
+            say(isPaused ? language("paused") : language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
             return recordSteps()
         case .advance(let ms):
             history.finishClockWait()
@@ -329,17 +331,17 @@ extension ExplorerState {
             if recording {
                 recording = false
                 history.finishClockWait()
-                say("recording stopped")
+                say(language("recording stopped"))
                 return recordSteps() + [.endRecording]
             }
             recording = true
             recordedSteps = 0
-            say("recording to a .flow file, step by step")
+            say(language("recording to a .flow file, step by step"))
             return [.beginRecording(header: recordingHeader)] + recordSteps()
         case .logFilter:
             logFilter = LogFilter(rawValue: (logFilter.rawValue + 1) % LogFilter.allCases.count)!
             logScroll = 0
-            say("log shows \(logFilter.label)")
+            say(language("log shows") + " " + language(logFilter.label))
             return []
         case .zoom(let d):
             zoomIndex = max(0, min(Self.zooms.count - 1, zoomIndex + d))
@@ -364,7 +366,7 @@ extension ExplorerState {
         history.finishClockWait()
         let before = world
         if case .event(let e) = kind, let refusal = world.refusal(for: e) {
-            say("refused: " + refusal.text, error: true)
+            say(language("refused: ") + language.why(refusal), error: true)
             return []
         }
         history.append(HistoryStep(kind))
@@ -373,9 +375,9 @@ extension ExplorerState {
         promptScroll = 0
         if let last = history.log.last {
             if let exp = last.expectation {
-                say(exp.ok ? "✓ holds" : "✗ found \(exp.found)", error: !exp.ok)
+                say(exp.ok ? "✓ " + language("holds") : "✗ " + language("found") + " \(exp.found)", error: !exp.ok)
             } else if let why = last.why {
-                say(why.text)
+                say(language.why(why))
             }
         }
         return recordSteps()
