@@ -269,6 +269,15 @@ public enum TextWidth {
         return out
     }
 
+    /// Wraps text into at most `lines` lines; when it needs more, the last one ends with the
+    /// ellipsis (the rest is never dropped silently).
+    public static func wrap(_ text: String, width: Int, lines: Int, ellipsis: Character = "…") -> [String] {
+        let all = wrap(text, width: width)
+        guard lines > 0 else { return [] }
+        guard all.count > lines else { return all }
+        return Array(all.prefix(lines - 1)) + [truncate(all[(lines - 1)...].joined(separator: " ") + " ", width, ellipsis: ellipsis)]
+    }
+
     /// Pads or cuts (with the ellipsis) text to exactly `width` columns.
     public static func fit(_ text: String, _ width: Int) -> String {
         let cut = truncate(text, width)

@@ -54,7 +54,7 @@ struct Renderer {
         if let c = caption {
             captionLines = TextWidth.wrap(c.text, width: s.width - 4)
             let most = s.height >= 34 ? 6 : 3
-            if captionLines.count > most { captionLines = Array(captionLines.prefix(most - 1)) + [captionLines[(most - 1)...].joined(separator: " ")] }
+            if captionLines.count > most { captionLines = TextWidth.wrap(c.text, width: s.width - 4, lines: most, ellipsis: g.ellipsis) }
             captionLines = captionLines.isEmpty ? [""] : captionLines
         }
         let captionH = caption == nil ? 0 : captionLines.count + 2
@@ -140,7 +140,7 @@ struct Renderer {
         }
         guard let text else { return ([], .normal) }
         var lines = TextWidth.wrap(text, width: s.width - 2)
-        if lines.count > 4 { lines = Array(lines.prefix(3)) + [lines[3...].joined(separator: " ")] }
+        if lines.count > 4 { lines = TextWidth.wrap(text, width: s.width - 2, lines: 4, ellipsis: g.ellipsis) }
         return (lines, role)
     }
 

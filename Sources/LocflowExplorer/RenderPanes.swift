@@ -39,7 +39,7 @@ extension Renderer {
             y += 1; index += 1
         }
         if w.record.choice != .unlisted, let text = w.config.whenInUseMessage {
-            for line in TextWidth.wrap(text, width: r.w).prefix(max(0, bottom - 1 - y - 1)) {
+            for line in TextWidth.wrap(text, width: r.w, lines: max(0, bottom - 1 - y - 1), ellipsis: g.ellipsis) {
                 f.put(r.x, y, line, .dim); y += 1
             }
         }
@@ -138,7 +138,7 @@ extension Renderer {
             let text = w.profile.hasServiceSessions
                 ? L("No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics.")
                 : s.language.pick("Diagnostics arrive with iOS 18 (this is \(w.profile.platform.displayName)).", "진단은 iOS 18부터 있습니다 (지금은 \(w.profile.platform.displayName)).")
-            for line in TextWidth.wrap(text, width: r.w).prefix(r.h - 1) { y += 1; f.put(r.x, y, line, .dim) }
+            for line in TextWidth.wrap(text, width: r.w, lines: r.h - 1, ellipsis: g.ellipsis) { y += 1; f.put(r.x, y, line, .dim) }
             return
         }
         let meaningH = 3
@@ -190,7 +190,7 @@ extension Renderer {
         if compact {
             f.put(r.x, meaningY + 1, "Tab: " + L("every property, and what each means"), .dim, maxWidth: r.w)
         } else if let d = lines[sel].property {
-            for (i, line) in TextWidth.wrap(d.rawValue + ": " + s.language.meaning(d), width: r.w).prefix(meaningH - 1).enumerated() {
+            for (i, line) in TextWidth.wrap(d.rawValue + ": " + s.language.meaning(d), width: r.w, lines: meaningH - 1, ellipsis: g.ellipsis).enumerated() {
                 f.put(r.x, meaningY + 1 + i, line, .dim)
             }
         } else {

@@ -24,6 +24,22 @@ struct NothingCutSilentlyTests {
         #expect(!g.text.contains("…"))
     }
 
+    @Test func wrappedTextCutToItsRoomEndsWithAnEllipsis() {
+        let lines = TextWidth.wrap("LocationMonitorSample shows where you are on the map.", width: 30, lines: 1)
+        #expect(lines == ["LocationMonitorSample shows w…"])
+        #expect(TextWidth.wrap("short", width: 30, lines: 1) == ["short"])
+        // The Settings page's usage text at 120x40 with the tour's lanes: cut, and says so.
+        for h in 34...40 {
+            var s = ExplorerState(config: AppConfig(), width: 120, height: h)
+            s.speedIndex = 0
+            for e: Event in [.app(.requestAlwaysAuthorization), .user(.tap("Allow While Using App"))] { _ = s.perform(.step(e)) }
+            let text = render(s, glyphs: .unicode).text
+            let line = text.split(separator: "\n").first { $0.contains("LocationMonitorSample shows") }
+            #expect(line == nil || text.contains("where you are on the map.") || line!.contains("…"),
+                    "the usage text lost its end silently at 120x\(h)")
+        }
+    }
+
     @Test func writingOverHalfAWideCharacterClearsTheOtherHalf() {
         var f = Frame(width: 6, height: 1)
         f.put(0, 0, "묻기")
