@@ -266,7 +266,10 @@ extension Language {
         case .terminated: return "프로세스 끝남"
         case .suspended: return "일시 중단됨"
         case .resumed: return "다시 실행됨"
-        case .locationEvent(let e, let d): return "\(e) " + (d ? "전달됨" : "전달 안 됨")
+        case .locationEvent(let e, let d):
+            var name = e.replacingOccurrences("monitor event ", "CLMonitor 이벤트 ").replacingOccurrences("significant location change", "중요한 위치 변경")
+            if name.hasPrefix("region "), name.hasSuffix(" exit") { name = "영역 “" + name.dropFirst(7).dropLast(5) + "” 나감" }
+            return "\(name) " + (d ? "전달됨" : "전달 안 됨")
         case .sessionLapsed(let id): return "세션 \(id) 소멸"
         case .reducedFix: return "대략적 위치 전달됨"
         }

@@ -47,13 +47,19 @@ extension ExplorerState {
             return (language("tour") + " \(g0(n))", a.title ?? "", false)
         }
         let step = history.steps[history.applied - 1]
-        var title = language("step") + " \(history.applied)/\(n)" + (step.line.map { " \(language("line")) \($0)" } ?? "") + ": " + (a.tour.indices.contains(history.applied - 1) ? a.tour[history.applied - 1].flowText : step.flowText)
+        var title = language("step") + " \(history.applied)/\(n)" + (step.line.map { " \(language("line")) \($0)" } ?? "") + ": " + describe(a.tour.indices.contains(history.applied - 1) ? a.tour[history.applied - 1] : step)
         var failed = false
         if case .expect = step.kind, let result = history.log.last?.expectation {
             title += result.ok ? "  \u{2713}" : "  \u{2717} \(language("found")) \(result.found)"
             failed = !result.ok
         }
         return (title, step.caption ?? "", failed)
+    }
+
+    /// A step as the presenter's caption names it (a sentence in Korean).
+    func describe(_ step: HistoryStep) -> String {
+        if step.isExpect { return language.expectation(step.flowText) }
+        return step.event.map(language.event) ?? step.flowText
     }
 
     private func g0(_ n: Int) -> String { "(\(n) \(language("steps")))" }

@@ -13,7 +13,7 @@ struct KoreanTests {
         var set: Set<String> = ["locflow", "iOS", "visionOS", "Tab", "Space", "PgUp", "PgDn", "Dn", "Enter", "Esc", "Up",
                                 "true", "false", "nil", "for", "await", "delegate", "Core", "Location", "location", "SLC", "live",
                                 // The flows' own names: a purpose key, session and region IDs.
-                                "Nav", "nav", "office"]
+                                "Nav", "nav", "office", "home"]
         set.formUnion(AuthorizationStatus.allCases.map(\.rawValue))
         set.formUnion(AccuracyAuthorization.allCases.map(\.rawValue))
         set.formUnion(Diagnostic.allCases.map(\.rawValue))
@@ -22,6 +22,7 @@ struct KoreanTests {
         set.formUnion(DeliverySource.allCases.map(\.rawValue))
         set.formUnion(CompletionResult.allCases.map(\.rawValue))
         set.formUnion(SettingsChoice.allCases.map(\.rawValue))
+        set.formUnion(SessionState.allCases.map(\.rawValue))
         return set
     }()
 
@@ -63,12 +64,14 @@ struct KoreanTests {
         return out
     }
 
+    let koreanStrings = ["NSLocationWhenInUseUsageDescription": "지도에서 현재 위치를 보여 줍니다.",
+                         "NSLocationAlwaysAndWhenInUseUsageDescription": "저장한 장소에 도착하면 알려 줍니다.",
+                         "Nav": "길 안내에는 정확한 위치가 필요합니다."]
+
     /// The sample app with Korean usage descriptions (the app's own texts are its data).
     func korean(_ flow: String, _ w: Int = 120, _ h: Int = 40) throws -> ExplorerState {
         var config = AppConfig()
-        config.strings = ["NSLocationWhenInUseUsageDescription": "지도에서 현재 위치를 보여 줍니다.",
-                          "NSLocationAlwaysAndWhenInUseUsageDescription": "저장한 장소에 도착하면 알려 줍니다.",
-                          "Nav": "길 안내에는 정확한 위치가 필요합니다."]
+        config.strings = koreanStrings
         var s = ExplorerState(config: config, width: w, height: h)
         s.language = .ko
         s.speedIndex = 0
@@ -142,6 +145,17 @@ struct KoreanTests {
                 if ProcessInfo.processInfo.environment["LOCFLOW_SHOW_ENGLISH"] != nil { print("=== \(word)\n" + text.split(separator: "\n").filter { $0.contains(word) }.joined(separator: "\n")) }
             }
         }
+        // Presenting a tour (its captions are the tour's own words: only the frame around them).
+        var p = try tour("5-termination-relaunch-window.flow") { $0.strings = koreanStrings }
+        p.language = .ko
+        for _ in 0..<30 {
+            var text = render(p, glyphs: .unicode).text
+            if let c = p.caption { for line in TextWidth.wrap(c.text, width: p.width - 4) { text = text.replacingOccurrences(of: line, with: "") } }
+            for word in Self.englishWords(text) where found[word] == nil { found[word] = "presenting, step \(p.history.applied)" }
+            _ = p.update(.key(.right))
+        }
+        _ = p.update(.key(.char("x")))
+        for word in Self.englishWords(render(p, glyphs: .unicode).text) where found[word] == nil { found[word] = "off the tour" }
         #expect(found.isEmpty, "English in Korean frames: \(found.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))")
     }
 

@@ -5,13 +5,16 @@ import Testing
 @testable import LocflowExplorer
 
 /// A tour from Assets/tours, loaded as `locflow play` loads it.
-func tour(_ name: String, width: Int = 120, height: Int = 40, every: Int = 1_000) throws -> ExplorerState {
+func tour(_ name: String, width: Int = 120, height: Int = 40, every: Int = 1_000,
+          configure: (inout AppConfig) -> Void = { _ in }) throws -> ExplorerState {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let path = root.appendingPathComponent("Assets/tours/\(name)").path
     let flow = try FlowParser.parse(String(contentsOfFile: path, encoding: .utf8), file: path)
     var builder = ConfigBuilder(baseDirectory: root.appendingPathComponent("Assets/tours").path)
     for line in flow.config { if case .config(let c) = line.statement { try builder.apply(c, at: nil) } }
-    var s = ExplorerState(config: builder.finish(), width: width, height: height)
+    var config = builder.finish()
+    configure(&config)
+    var s = ExplorerState(config: config, width: width, height: height)
     s.history.load(flow.body.compactMap { line in
         switch line.statement {
         case .step(let e): HistoryStep(.event(e), line: line.line, caption: line.comment)
