@@ -12,7 +12,12 @@ extension World {
     /// Applies one event, handing each transition and the world just after it to `sink`.
     public mutating func step(_ event: Event, sink: (Transition, World) -> Void) {
         if case .wait(let duration) = event {
-            let target = now + max(0, duration)
+            guard let target = VirtualTime.adding(now, max(0, duration)) else {
+                var t = Transition(event: event, time: now)
+                t.refusal = Why(.clockLimit, "the clock is at \(formatDuration(now)); \(formatDuration(duration)) more would pass it")
+                sink(t, self)
+                return
+            }
             fireTimers(until: target, sink: sink)
             now = target
             var t = Transition(event: event, time: now)
@@ -57,7 +62,7 @@ extension World {
         return t
     }
 
-    /// Why a step cannot be performed now (flow-format §3 "Refused steps"), or nil when it can.
+    /// Why a step cannot be performed now (docs/flow-format.md §5.2), or nil when it can.
     /// The reducer asks this first; the explorer asks it to dim what is not possible.
     public func refusal(for event: Event) -> Why? {
         switch event {
@@ -176,7 +181,7 @@ extension World {
             t.note(assumptions.promptReturnsAfterBackground ? .promptWaitsForForeground : .promptDismissedByLeaving, p.kind.rawValue)
         }
         // Reduced-accuracy cadence for liveUpdates.
-        if delivering(.liveUpdates) && accuracy == .reducedAccuracy {
+        if accuracy == .reducedAccuracy && delivering(.liveUpdates) {
             if nextReducedFixAt == nil { nextReducedFixAt = now + assumptions.reducedAccuracyInterval }
         } else {
             nextReducedFixAt = nil
@@ -280,7 +285,7 @@ extension World {
     }
 }
 
-/// Button labels match ignoring case, with `'` and `’` the same (flow-format §3.2).
+/// Button labels match ignoring case, with `'` and `’` the same (docs/flow-format.md §3.2).
 public func labelsMatch(_ a: String, _ b: String) -> Bool {
     func norm(_ s: String) -> String { s.lowercased().replacingApostrophes() }
     return norm(a) == norm(b)

@@ -45,7 +45,7 @@ public enum Language: String, CaseIterable, Sendable {
     /// A prompt's title as iOS words it in this language.
     public func title(for prompt: Prompt, in world: World) -> String {
         guard self == .ko else { return world.title(for: prompt) }
-        let name = "‘\(world.info.appName)’"
+        let name = "‘\(world.appName)’"
         switch prompt.kind {
         case .whenInUse: return "\(name)이(가) 사용자의 위치를 사용하도록 허용하겠습니까?"
         case .alwaysUpgrade: return "\(name)이(가) 앱을 사용하지 않을 때에도 사용자의 위치에 접근하도록 허용하겠습니까?"
@@ -139,7 +139,7 @@ enum Korean {
         "Settings: ": "설정: ", "not listed": "목록에 없음", "Precise: ": "정확한 위치: ",
         "provisional Always: Settings says While Using": "임시 항상 허용: 설정에는 '앱을 사용하는 동안'",
         "Allow Once: temporary, runs out when not in use": "한 번 허용: 임시, 사용하지 않으면 만료",
-        "none running": "없음", "more": "더 보기", "why": "이유", "what happened, and why (any key closes)": "무슨 일이 왜 일어났나 (아무 키나 누르면 닫힘)",
+        "none running": "없음", "more": "더 보기", "why": "이유", "sources": "출처", "what happened, and why (any key closes)": "무슨 일이 왜 일어났나 (아무 키나 누르면 닫힘)",
         "[I] rules are the simulator's assumptions": "[I] 규칙은 시뮬레이터의 가정입니다", "provisional": "임시 항상 허용", "Allow Once, temporary": "한 번 허용, 임시", "last: ": "마지막: ", " in ": " 남은 시간 ",
         "CLLocationManager": "CLLocationManager", "iOS 17/18": "iOS 17/18", "Person": "사용자", "System and device": "시스템과 기기",
         "open the app (foreground)": "앱 열기 (포그라운드)", "leave the app (background)": "앱 떠나기 (백그라운드)",
@@ -194,6 +194,7 @@ enum Korean {
         "tour paused: Space plays on, → and ← step": "투어 멈춤: Space로 계속, →와 ←로 한 단계씩",
         "next": "다음", "back": "뒤로", "pause": "멈춤", "play": "재생", "back to the tour": "투어로 돌아가기",
         "read the whole message": "메시지 전체 읽기",
+        "pin: expect what you see": "고정: 보이는 것을 확인 문장으로", "other iOS version": "다른 iOS 버전", "next iOS version": "다음 iOS 버전",
         // Session bars
         "events": "이벤트", "other event": "다른 이벤트", "held by the app": "앱이 가짐", "kept by the system": "시스템이 보존",
         "running": "실행 중", "bg activity": "백그라운드 활동", "active": "활성", "held, not active": "가졌지만 비활성",

@@ -78,6 +78,7 @@ extension ExplorerState {
             case .session: return .sessions
             default: return .app
             }
+        case .pin: return .app
         }
     }
 

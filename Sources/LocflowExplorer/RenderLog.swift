@@ -94,7 +94,25 @@ extension Renderer {
             lines.append(("= \(a.status.rawValue) \(a.accuracy.rawValue) \(g.dot) \(L("Settings")) \(a.settings.rawValue) \(g.dot) \(s.language.lifecycle(a.lifecycle))"
                           + (a.inUse ? "" : " (\(L("not in use")))") + (a.prompt.map { " \(g.dot) \(L("prompt")) \($0.rawValue)" } ?? ""), .dim))
         }
-        let width = min(s.width - 4, 100)
+        var longestURL = 0
+        if let t {
+            // Every "why" leads somewhere a person can open: each cited source, title and address.
+            var cited: [Source] = []
+            for why in t.why + (t.refusal.map { [$0] } ?? []) {
+                for source in why.rule.sources where !cited.contains(source) { cited.append(source) }
+            }
+            if !cited.isEmpty {
+                lines.append(("", .normal))
+                lines.append((L("sources") + ":", .dim))
+                for source in cited {
+                    // A source's title is its own (a page's, a post's): quoted as cited in Korean.
+                    lines.append(("\(source.id) " + s.language.pick(source.title, "“\(source.title)”"), .normal))
+                    if let url = source.url { lines.append((url, .dim)); longestURL = max(longestURL, url.count) }
+                }
+            }
+        }
+        // Wide enough for the sources' addresses where the terminal allows, so they stay on one line.
+        let width = min(s.width - 4, max(100, longestURL + 4))
         var wrapped: [(String, Role)] = []
         for (text, role) in lines {
             if text.isEmpty { wrapped.append(("", role)); continue }

@@ -29,7 +29,14 @@ struct KoreanTests {
     /// The English words of a frame that are not identifiers.
     static func englishWords(_ text: String) -> Set<String> {
         var out = Set<String>()
+        // A cited title (“...”) may wrap over lines; a source's address (and its wrapped rest) is an address.
+        let text = text.replacingOccurrences(of: #"“[^”]*”"#, with: " ", options: .regularExpression)
+        var afterURL = false
         for line in text.split(separator: "\n") {
+            let content = line.trimmingCharacters(in: CharacterSet(charactersIn: "│ "))
+            let url = content.contains("https://") || (afterURL && !content.contains(" "))
+            afterURL = url
+            if url { continue }
             // Quoted text is data (a button label, a region's name), not the explorer's words.
             let unquoted = line.replacingOccurrences(of: #""[^"]*"|“[^”]*”|‘[^’]*’"#, with: " ", options: .regularExpression)
             // Runs of ASCII, with what touches them: a run against a box's edge is text an overlay
