@@ -26,7 +26,7 @@ enum CLI {
            locflow help [COMMAND]               this text, or a command's
 
     config options (explorer, explore, paths): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
-    explorer options: --lang en|ko, --ascii, --no-color
+    explorer options: --lang en|ko, --theme light|dark|auto, --ascii, --no-color (NO_COLOR is honoured)
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
     """
 
