@@ -3,7 +3,7 @@ extension World {
 
     // MARK: Authorization as the app reads it
 
-    /// `authorizationStatus` now (behaviour spec §1.3).
+    /// `authorizationStatus` now.
     public var status: AuthorizationStatus {
         if restricted { return .restricted }
         if !locationServicesOn { return .denied }
@@ -42,7 +42,7 @@ extension World {
     /// The option selected on the app's Settings page.
     public var settingsChoice: SettingsChoice { record.choice }
 
-    /// The options the app's Settings page offers, in order (behaviour spec §5).
+    /// The options the app's Settings page offers, in order. [A S17; D S41, S42]
     public var settingsOptions: [SettingsChoice] {
         guard record.choice != .unlisted, !restricted else { return [] }
         return settingsOptionsOnceListed
@@ -61,11 +61,14 @@ extension World {
     /// Whether the page shows a Precise Location switch (iOS 14+, app listed).
     public var settingsShowsPrecise: Bool { profile.hasAccuracy && record.choice != .unlisted }
 
-    // MARK: In use (behaviour spec §1.4)
+    // MARK: In use [A S12, S13]
 
     /// The background location indicator (blue bar / pill).
     public var indicatorShown: Bool {
         guard lifecycle == .background || lifecycle == .suspended else { return false }
+        // visionOS counts an app in use only while the person looks at it (and a short time
+        // after): nothing keeps a compatible app in use from the background. [A S12, S13]
+        if profile.isVisionOS { return false }
         if backgroundActivityActive { return true }
         // When-in-use apps always show the indicator during continuous background updates. [A S14]
         return standardRunsInBackground && status == .authorizedWhenInUse
@@ -91,13 +94,17 @@ extension World {
     /// `allowsBackgroundLocationUpdates`, or any start by an Always app). [A S2]
     var standardRunsInBackground: Bool {
         lifecycle == .background && process.standardUpdates && process.allowsBackgroundUpdates
+            && !profile.isVisionOS  // background updates are unavailable to a compatible app on visionOS
             && status.isAuthorized
             && (process.standardStartedInForeground || status == .authorizedAlways)
     }
 
-    /// A backgrounded app keeps running only while it receives continuous background location.
+    /// A backgrounded app keeps running only while it receives continuous background location,
+    /// or iterates `liveUpdates` that reach it while the device moves with a fix (docs/flow-format.md
+    /// §5.5; Core Location unsuspends such an app as updates come). [A S18b]
     public var runsInBackground: Bool {
-        lifecycle == .background && (standardRunsInBackground || backgroundActivityActive)
+        lifecycle == .background
+            && (standardRunsInBackground || backgroundActivityActive || (moving && hasFix && liveUpdatesReachBackground))
     }
 
     // MARK: Sessions
@@ -115,7 +122,8 @@ extension World {
     /// authorization is in effect (a `.none` session counts only if authorization exists). [A S8, S8b]
     public var serviceSessionRequired: Bool {
         guard profile.hasServiceSessions, info.requireExplicitServiceSession else { return false }
-        return !activeSessions.contains { $0.goal != .none || status.isAuthorized }
+        let authorized = status.isAuthorized
+        return !sessions.contains { $0.state == .active && ($0.goal != .none || authorized) }
     }
 
     /// Always takes effect for the new APIs while not in use only with a `.always` session
@@ -123,13 +131,13 @@ extension World {
     public var alwaysInterest: Bool {
         guard isPermanentAlways else { return false }
         guard profile.hasServiceSessions else { return true }
-        return activeSessions.contains { $0.goal == .always && $0.qualified }
+        return sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
     }
 
     /// An active `CLBackgroundActivitySession`: effective authorization, `location` in
     /// `UIBackgroundModes`, and a foreground start or an immediate rejoin. [A S31]
     public var backgroundActivityActive: Bool {
-        guard let bg = process.backgroundActivity, lifecycle != .terminated else { return false }
+        guard let bg = process.backgroundActivity, lifecycle != .terminated, !profile.isVisionOS else { return false }
         return bg.qualified && info.hasLocationBackgroundMode && status.isAuthorized && !serviceSessionRequired
     }
 
@@ -146,7 +154,7 @@ extension World {
         return promptQueue.contains { $0.kind.isAuthorizationRequest }
     }
 
-    // MARK: Diagnostics (behaviour spec §8)
+    // MARK: Diagnostics [A S7b, S19, S31, S61]
 
     public enum DiagnosticSource: Sendable, Hashable {
         case session(String), liveUpdates, monitor, backgroundActivity
@@ -265,38 +273,66 @@ extension World {
     /// A stream may deliver: the app is in the foreground, in use with a stream started in use,
     /// or it has continued interest (background activity session, or Always with its session). [A S18, S31]
     func streamInUseOK(_ stream: ProcessStream) -> Bool {
-        lifecycle == .foreground || (inUse && stream.qualified) || backgroundActivityActive || alwaysInterest
+        lifecycle == .foreground || (inUse && stream.qualified) || backgroundInterest
     }
+
+    /// What lets a stream deliver while the app is not in use: an active background activity
+    /// session, or Always with its session (iOS 18) / Always (iOS 17). [A S31, S18, S8]
+    var backgroundInterest: Bool { backgroundActivityActive || alwaysInterest }
 
     // MARK: Delivery
 
-    /// Whether a source delivers locations or events to the app right now.
+    /// Whether a source delivers locations or events to the app right now: at once, or by the
+    /// system resuming or relaunching the app to hand it over (docs/flow-format.md §5.5).
     public func delivering(_ source: DeliverySource) -> Bool {
         let st = status
         guard st.isAuthorized, locationServicesOn else { return false }
         switch source {
         case .standard:
+            // Suspended: the system holds standard updates until the app runs again. [A S6]
             guard process.standardUpdates, lifecycle.isRunning, hasFix else { return false }
             return lifecycle == .foreground || standardRunsInBackground
         case .significantChanges:
-            guard significantChanges else { return false }
+            // The service does nothing for a compatible app on visionOS. [A S64]
+            guard significantChanges, !profile.isVisionOS else { return false }
             if isPermanentAlways { return true }
             // iOS 13+: when-in-use apps may use every service while in use; iOS 12 not. [A S12]
             return profile.hasAllowOnce && inUse && lifecycle.isRunning
         case .liveUpdates, .monitor:
-            guard profile.hasModernAPIs, lifecycle.isRunning else { return false }
+            guard profile.hasModernAPIs, lifecycle != .terminated else { return false }
+            if source == .monitor && profile.isVisionOS { return false }  // CLMonitor: unavailable on visionOS [A S67]
             let stream = source == .liveUpdates ? process.liveUpdates : process.monitor
             guard let stream else { return false }
-            if !profile.hasServiceSessions {
-                return streamInUseOK(stream) && (source == .monitor ? accuracy == .fullAccuracy : hasFix && moving)
-            }
-            let blocking: Set<Diagnostic> = [.authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,
-                                             .authorizationRequestInProgress, .insufficientlyInUse, .serviceSessionRequired,
-                                             .locationUnavailable, .stationary, .accuracyLimited]
-            let diags = diagnostics(source == .liveUpdates ? .liveUpdates : .monitor)
-            // Reduced accuracy slows liveUpdates (still delivered) but withholds monitor events. [A S18, S19]
-            return !diags.contains { blocking.contains($0) && !(source == .liveUpdates && $0 == .accuracyLimited) }
+            // Suspended: exactly what the same process would get running in the background and
+            // not in use, because Core Location resumes the app to deliver. [A S18, S18b]
+            let asIfNotInUse = lifecycle == .suspended
+            return streamDelivers(source, stream, asIfNotInUse: asIfNotInUse)
         }
+    }
+
+    /// `liveUpdates` that would reach this process while it is in the background and not in use.
+    var liveUpdatesReachBackground: Bool {
+        guard profile.hasModernAPIs, let stream = process.liveUpdates, lifecycle == .background || lifecycle == .suspended,
+              status.isAuthorized, locationServicesOn else { return false }
+        return streamDelivers(.liveUpdates, stream, asIfNotInUse: true)
+    }
+
+    /// A running or suspended process's stream delivers: in use (unless `asIfNotInUse`), or with
+    /// continued interest; and nothing in its diagnostics blocks it.
+    func streamDelivers(_ source: DeliverySource, _ stream: ProcessStream, asIfNotInUse: Bool) -> Bool {
+        let inUseOK = asIfNotInUse ? backgroundInterest : streamInUseOK(stream)
+        if !profile.hasServiceSessions {
+            return inUseOK && (source == .monitor ? accuracy == .fullAccuracy : hasFix && moving)
+        }
+        let st = status
+        if !inUseOK && st.isAuthorized { return false }  // insufficientlyInUse
+        if serviceSessionRequired || authorizationRequestInProgress || restricted || st == .denied || !locationServicesOn { return false }
+        if source == .liveUpdates {
+            // Reduced accuracy slows liveUpdates (still delivered). [A S18]
+            return hasFix && moving
+        }
+        // ... but withholds monitor events. [A S19]
+        return accuracy != .reducedAccuracy
     }
 
     // MARK: Timers
@@ -336,9 +372,9 @@ extension World {
         }
     }
 
-    /// The prompt's title, in wording close to iOS's. [I §4]
+    /// The prompt's title, in wording close to iOS's. [I]
     public func title(for prompt: Prompt) -> String {
-        let name = "“\(info.appName)”"
+        let name = "“\(appName)”"
         switch prompt.kind {
         case .whenInUse: return "Allow \(name) to use your location?"
         case .alwaysUpgrade: return "Allow \(name) to also use your location even when you are not using the app?"

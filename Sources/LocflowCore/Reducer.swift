@@ -12,7 +12,25 @@ extension World {
     /// Applies one event, handing each transition and the world just after it to `sink`.
     public mutating func step(_ event: Event, sink: (Transition, World) -> Void) {
         if case .wait(let duration) = event {
-            let target = now + max(0, duration)
+            guard let target = VirtualTime.adding(now, max(0, duration)) else {
+                var t = Transition(event: event, time: now)
+                t.refusal = Why(.clockLimit, "the clock is at \(formatDuration(now)); \(formatDuration(duration)) more would pass it")
+                sink(t, self)
+                return
+            }
+            // Count the timers this wait fires on a copy first, so a wait past the budget
+            // changes nothing at all (a refused step).
+            let budget = min(VirtualTime.maxTimersPerWait, VirtualTime.maxTimersPerRun - timersFired)
+            var probe = self
+            var count = 0
+            probe.fireTimers(until: target, limit: budget + 1) { _, _ in count += 1 }
+            if count > budget {
+                var t = Transition(event: event, time: now)
+                let bound = budget < VirtualTime.maxTimersPerWait ? "the \(VirtualTime.maxTimersPerRun) of one run: \(timersFired) have fired" : "the bound of one wait"
+                t.refusal = Why(.timerLimit, "waiting \(formatDuration(duration)) would fire more than \(budget) timers, \(bound)")
+                sink(t, self)
+                return
+            }
             fireTimers(until: target, sink: sink)
             now = target
             var t = Transition(event: event, time: now)
@@ -26,14 +44,14 @@ extension World {
     }
 
     /// Fires every timer due at or before `target`, in time order.
-    mutating func fireTimers(until target: Millis, sink: (Transition, World) -> Void) {
-        var guardCount = 0
-        while let next = pendingTimers.first, next.due <= target {
+    mutating func fireTimers(until target: Millis, limit: Int = VirtualTime.maxTimersPerWait + 1, sink: (Transition, World) -> Void) {
+        var fired = 0
+        while fired < limit, let next = pendingTimers.first, next.due <= target {
             now = max(now, next.due)
             let t = apply(.timer(next.kind))
+            timersFired += 1
+            fired += 1
             sink(t, self)
-            guardCount += 1
-            if guardCount > 1_000_000 { break }  // a timer that never clears itself is a model bug
         }
     }
 
@@ -57,7 +75,7 @@ extension World {
         return t
     }
 
-    /// Why a step cannot be performed now (flow-format §3 "Refused steps"), or nil when it can.
+    /// Why a step cannot be performed now (docs/flow-format.md §5.2), or nil when it can.
     /// The reducer asks this first; the explorer asks it to dim what is not possible.
     public func refusal(for event: Event) -> Why? {
         switch event {
@@ -176,7 +194,7 @@ extension World {
             t.note(assumptions.promptReturnsAfterBackground ? .promptWaitsForForeground : .promptDismissedByLeaving, p.kind.rawValue)
         }
         // Reduced-accuracy cadence for liveUpdates.
-        if delivering(.liveUpdates) && accuracy == .reducedAccuracy {
+        if accuracy == .reducedAccuracy && delivering(.liveUpdates) {
             if nextReducedFixAt == nil { nextReducedFixAt = now + assumptions.reducedAccuracyInterval }
         } else {
             nextReducedFixAt = nil
@@ -280,7 +298,7 @@ extension World {
     }
 }
 
-/// Button labels match ignoring case, with `'` and `’` the same (flow-format §3.2).
+/// Button labels match ignoring case, with `'` and `’` the same (docs/flow-format.md §3.2).
 public func labelsMatch(_ a: String, _ b: String) -> Bool {
     func norm(_ s: String) -> String { s.lowercased().replacingApostrophes() }
     return norm(a) == norm(b)

@@ -1,4 +1,5 @@
-/// Every rule the model applies, with a sentence and its source in the behaviour spec
+/// Every rule the model applies, with a sentence and the sources it cites (`Sources.swift`:
+/// title and address of each)
 /// (`[A S1]` Apple, `[D S20]` developer report, `[R S48]` reverse-engineered, `[I]` inferred:
 /// an assumption). Real iOS is silent when it ignores a call; locflow always says why.
 public enum Rule: String, CaseIterable, Sendable, Hashable {
@@ -36,9 +37,10 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case updatesWithoutAuthorization, backgroundStartFails, backgroundUpdatesCrash, deniedError
     case ios12WhenInUseNoAlwaysServices, reducedAccuracyNoRegions, regionNotMonitored
     case eventNeedsAuthorization, eventDeliveredInUse, eventDroppedWhilePrompting, eventRelaunches, eventResumes
+    case liveUpdatesResume, monitorEventResumes, visionOSUnavailable, visionOSNotInUseInBackground
     case whenInUseNoBackgroundEvents
     case monitorEventDelivered, monitorEventWithheld, conditionLimit
-    case deviceMoves, deviceStationary, deviceNoFix, deviceFix, reducedAccuracyCadence, timePasses
+    case deviceMoves, deviceStationary, deviceNoFix, deviceFix, reducedAccuracyCadence, timePasses, clockLimit, timerLimit
     case standardStarted, standardStopped, backgroundUpdatesSet, significantChangesStarted, significantChangesStopped
     case regionStarted, regionStopped, streamStarted, streamStopped, conditionAdded, backgroundActivityStarted, relaunchWindowCloses
     // iOS 17/18
@@ -51,7 +53,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
 
     /// The rule as a sentence.
     public var text: String { entry.text }
-    /// The behaviour spec's source tag: `A S1`, `D S20`, `I`, ...
+    /// The citation tag: `A S1`, `D S20`, `I`, ...; `sources` resolves it to pages.
     public var source: String { entry.source }
 
     /// Whether this rule is one of the simulator's inferences (an assumption a person may question).
@@ -60,19 +62,19 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     private var entry: (text: String, source: String) {
         switch self {
         case .launchByPerson: ("The person opens the app: a new process starts in the foreground and creates one CLLocationManager", "A S9, S12")
-        case .systemRelaunch: ("The system launches the app in the background; it creates one CLLocationManager", "A S12")
-        case .systemTerminate: ("The system ends the app's process", "A S18")
-        case .forceQuit: ("The person swipes the app away: its process ends", "A S18")
+        case .systemRelaunch: ("The system launches the app in the background; it creates one CLLocationManager", "A S13, S68")
+        case .systemTerminate: ("The system ends the app's process (to reclaim its resources, say)", "A S68")
+        case .forceQuit: ("The person swipes the app away in the app switcher: its process ends", "I")
         case .toBackground: ("The app leaves the foreground; it stays in use for the grace period", "A S12, S13")
         case .toForeground: ("The app returns to the foreground", "A S12")
         case .alreadyForeground: ("The app is already in the foreground: nothing changes", "I")
         case .alreadyNotForeground: ("The app is not in the foreground: nothing to leave", "I")
         case .alreadyTerminated: ("The app is not running: nothing to end", "I")
-        case .suspended: ("The system suspends the backgrounded app: its code stops running", "A S12")
-        case .suspendAfterDelay: ("A backgrounded app without continuous background location is suspended after suspendDelay", "I")
+        case .suspended: ("The system suspends the backgrounded app: its code stops running", "A S6, S68")
+        case .suspendAfterDelay: ("A backgrounded app without continuous background location (or liveUpdates reaching it while the device moves with a fix) is suspended after suspendDelay", "I")
         case .suspendNeedsBackground: ("system suspend needs an app in the background", "I")
         case .relaunchNeedsTerminated: ("system relaunch needs an app that is not running", "I")
-        case .resumeDeliversHeld: ("The suspended app resumes; changes held while it was suspended arrive now", "A S12; D S44")
+        case .resumeDeliversHeld: ("The suspended app resumes; a change held while it was suspended arrives now as one callback with the value of this moment (none when it ends equal to the last one delivered: locflow's choice)", "A S12; D S44; I")
         case .callbackAtLaunch: ("Creating a CLLocationManager delivers the current authorization to its delegate", "A S9, S12")
         case .callbackOnChange: ("The authorization the app reads changed: the delegate is called", "A S9, S14")
         case .callbackHeldWhileSuspended: ("A suspended app is not woken for authorization changes: the callback waits for resume", "D S44; A S12")
@@ -80,20 +82,20 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .inUseGraceEnds: ("The grace after leaving the foreground is over: the app is no longer in use", "A S12, S13; I inUseGrace")
         case .requestNotInUse: ("The request does nothing: the app must be in the foreground to show a prompt", "A S2, S14")
         case .missingWhenInUseKey: ("The request does nothing: NSLocationWhenInUseUsageDescription is missing from Info.plist", "A S12, S14")
-        case .missingAlwaysKey: ("Always cannot be requested: NSLocationAlwaysAndWhenInUseUsageDescription is missing from Info.plist", "A S14; D S41, S42")
+        case .missingAlwaysKey: ("Always cannot be requested: NSLocationAlwaysAndWhenInUseUsageDescription is missing from Info.plist (iOS 11 and later do not read the deprecated NSLocationAlwaysUsageDescription)", "A S12, S14, S15b; D S41, S42")
         case .requestRestricted: ("The request does nothing: location is restricted for this app", "A S11; I")
         case .requestWhilePrompting: ("The request does nothing: an authorization prompt is already up", "I")
         case .whenInUseNeedsNotDetermined: ("requestWhenInUseAuthorization prompts only while the status is notDetermined", "A S2, S14")
         case .whenInUsePrompt: ("requestWhenInUseAuthorization from notDetermined shows the when-in-use prompt", "A S2")
         case .legacyWhenInUsePrompt: ("iOS 12: requestWhenInUseAuthorization shows the two-button prompt", "D S47; I")
-        case .visionOSAlwaysIsWhenInUse: ("On visionOS requestAlwaysAuthorization is treated as requestWhenInUseAuthorization", "A S1, S13")
+        case .visionOSAlwaysIsWhenInUse: ("On visionOS requestAlwaysAuthorization is treated as requestWhenInUseAuthorization", "A S1, S13, S66")
         case .alwaysOneShot: ("requestAlwaysAuthorization ignored: it works once per app and was already used", "A S1, S12, S13")
         case .alwaysFromNotDetermined: ("requestAlwaysAuthorization from notDetermined shows the when-in-use prompt first; \"Allow While Using App\" gives provisional Always", "A S1")
         case .legacyAlwaysPrompt: ("iOS 12: requestAlwaysAuthorization shows the three-option prompt", "D S47; I")
         case .alwaysIgnoredAfterAllowOnce: ("requestAlwaysAuthorization ignored: the app holds an Allow Once grant", "A S1; D S28")
         case .ignoredAlwaysUsesOneShot: ("The ignored Always request still uses up the one allowed request (assumption ignoredAlwaysRequestUsesOneShot)", "I")
-        case .immediateUpgrade: ("iOS 13.4+: Always requested from permanent when-in-use shows the upgrade prompt at once", "A S1; D S29")
-        case .ios13ProvisionalFromWhenInUse: ("iOS 13.0-13.3: Always requested from when-in-use gives provisional Always without a prompt", "A via D S29, S34")
+        case .immediateUpgrade: ("iOS 13.4+: Always requested from permanent when-in-use shows the upgrade prompt at once", "A S1, S62; D S29")
+        case .ios13ProvisionalFromWhenInUse: ("iOS 13.0-13.3: Always requested from when-in-use gives provisional Always without a prompt", "A S62 via D S29; D S34")
         case .alwaysNothingToDo: ("requestAlwaysAuthorization does nothing from denied, restricted or Always", "A S1, S14")
         case .needsIOS14: ("This API needs iOS 14: the call does nothing here", "A S3")
         case .needsIOS17: ("This API needs iOS 17: the call does nothing here", "A S31, S61")
@@ -122,7 +124,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .temporaryFullAccuracyGranted: ("Temporary full accuracy granted while the app stays in use", "A S3")
         case .temporaryFullAccuracyDeclined: ("Temporary full accuracy declined: accuracy stays reduced", "A S3")
         case .completionNilWhenShown: ("The completion's error is nil whenever the prompt was shown, whatever the answer", "A S3, S14")
-        case .temporaryFullAccuracyEnds: ("Temporary full accuracy ends when the app is no longer in use", "A S3, S14")
+        case .temporaryFullAccuracyEnds: ("Temporary full accuracy ends: Apple says it expires automatically and is postponed while the app is in use; locflow ends it as soon as the app is no longer in use (or its process ends)", "A S3; I")
         case .reminderShown: ("The periodic background-use reminder is shown to an app with permanent Always", "D S51")
         case .reminderNeedsAlways: ("The background-use reminder is shown only to apps with permanent Always (iOS 13+)", "D S51")
         case .reminderDowngrade: ("Change to Only While Using: the status becomes authorizedWhenInUse", "A S9; D S51")
@@ -154,34 +156,40 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .locationServicesOff: ("Location Services off: every app reads denied; each app's choice is kept", "A S9, S11")
         case .locationServicesOn: ("Location Services on: each app returns to its stored choice", "A S11")
         case .resetLocationPrivacy: ("Reset Location & Privacy: the app returns to notDetermined and may ask again (the one-shot too)", "A S9; I")
-        case .updatesWithoutAuthorization: ("Updates without ever requesting authorization never prompt and never deliver", "D S46")
-        case .backgroundStartFails: ("Starting updates in the background fails for when-in-use apps", "A S2")
-        case .backgroundUpdatesCrash: ("allowsBackgroundLocationUpdates = true without location in UIBackgroundModes is a fatal error: the process ends", "A S14")
+        case .updatesWithoutAuthorization: ("Updates without ever requesting authorization never prompt and never deliver", "A S12; D S46")
+        case .backgroundStartFails: ("Starting updates in the background fails for when-in-use apps", "A S2, S11b")
+        case .backgroundUpdatesCrash: ("allowsBackgroundLocationUpdates = true without location in UIBackgroundModes is a fatal error: the process ends", "A S14, S65")
         case .deniedError: ("Starting a service while denied reports kCLErrorDenied to the delegate", "A S11")
-        case .ios12WhenInUseNoAlwaysServices: ("iOS 12: when-in-use apps cannot use significant-change or region monitoring", "A S12")
+        case .ios12WhenInUseNoAlwaysServices: ("iOS 12: when-in-use apps cannot use significant-change or region monitoring", "A S13")
         case .reducedAccuracyNoRegions: ("Reduced accuracy: region monitoring is unavailable", "A S14")
         case .regionNotMonitored: ("The app monitors no region or condition with that ID", "I")
         case .eventNeedsAuthorization: ("The event is not delivered: the app is not authorized", "A S11")
-        case .eventDeliveredInUse: ("The event is delivered to the app while it is in use", "A S12")
+        case .eventDeliveredInUse: ("The event is delivered to the app while it is in use", "A S13")
         case .eventDroppedWhilePrompting: ("An authorization prompt is pending: the event is dropped", "I")
-        case .eventRelaunches: ("Always: the event relaunches the terminated app in the background", "A S12, S13")
-        case .eventResumes: ("Always: the event resumes the suspended app in the background", "A S12")
-        case .whenInUseNoBackgroundEvents: ("When-in-use apps are not launched or resumed for location events", "A S12, S13")
+        case .eventRelaunches: ("Always: the event relaunches the terminated app in the background", "A S13, S6")
+        case .eventResumes: ("Always: the event resumes the suspended app in the background", "A S18")
+        case .liveUpdatesResume: ("The suspended app iterates liveUpdates that may reach it: Core Location resumes it in the background with the new update (and keeps it running while the device moves with a fix)", "A S18b, S18")
+        case .monitorEventResumes: ("The suspended app iterates a monitor that may deliver: the condition event resumes it in the background", "A S18")
+        case .visionOSUnavailable: ("Unavailable to a compatible iPad or iPhone app on visionOS: it does nothing and delivers nothing", "A S64, S65, S66, S67")
+        case .visionOSNotInUseInBackground: ("visionOS counts an app in use only while the person looks at it and a short time after: nothing keeps it in use from the background", "A S12, S13; I")
+        case .whenInUseNoBackgroundEvents: ("When-in-use apps get location events only while in use: the system does not launch them for one (and, inferred, does not resume a suspended one)", "A S13, S6; I")
         case .monitorEventDelivered: ("The CLMonitor event is delivered", "A S19")
         case .monitorEventWithheld: ("The CLMonitor event is not delivered", "A S19, S18")
         case .conditionLimit: ("More conditions than monitorConditionLimit: conditionLimitExceeded", "A S19; I monitorConditionLimit")
         case .deviceMoves: ("The device moves: new fixes are available", "A S61")
         case .deviceStationary: ("The device stops moving: updates pause, the last one says stationary", "A S61")
-        case .deviceNoFix: ("Core Location cannot determine the location", "A S18")
-        case .deviceFix: ("Core Location can determine the location again", "A S18")
+        case .deviceNoFix: ("Core Location cannot determine the location", "A S18, S61")
+        case .deviceFix: ("Core Location can determine the location again", "A S18, S61")
         case .timePasses: ("Virtual time passes; no timer was due", "I")
+        case .clockLimit: ("The virtual clock goes no further than 10,000 years: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
+        case .timerLimit: ("A wait fires at most 100,000 timers and a run 1,000,000: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
         case .standardStarted: ("Standard updates start; they continue in the background only if started in the foreground with allowsBackgroundLocationUpdates", "A S2, S14")
         case .standardStopped: ("Standard updates stop", "A S14")
-        case .backgroundUpdatesSet: ("allowsBackgroundLocationUpdates is set (location is in UIBackgroundModes)", "A S14")
-        case .significantChangesStarted: ("The significant-change service starts; it persists across launches and its events can launch an app with Always", "A S12")
-        case .significantChangesStopped: ("The significant-change service stops", "A S12")
-        case .regionStarted: ("Region monitoring starts; it persists across launches and its events can launch an app with Always", "A S12")
-        case .regionStopped: ("Region monitoring of that region stops", "A S12")
+        case .backgroundUpdatesSet: ("allowsBackgroundLocationUpdates is set (location is in UIBackgroundModes)", "A S14, S65")
+        case .significantChangesStarted: ("The significant-change service starts; it persists across launches and its events can launch an app with Always", "A S64, S13")
+        case .significantChangesStopped: ("The significant-change service stops", "A S64")
+        case .regionStarted: ("Region monitoring starts; it persists across launches and its events can launch an app with Always", "A S13")
+        case .regionStopped: ("Region monitoring of that region stops", "A S13")
         case .streamStarted: ("The app starts iterating; updates come while it may receive them", "A S61, S19")
         case .backgroundActivityStarted: ("The app creates a CLBackgroundActivitySession", "A S31")
         case .relaunchWindowCloses: ("The relaunch window closes: what the previous process held and was not re-created is dropped", "A-forum S54; I relaunchWindow")

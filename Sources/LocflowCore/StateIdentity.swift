@@ -11,7 +11,8 @@
 /// - `now` itself only keeps whether it is 0 (the one place the model reads it absolutely: a
 ///   relaunch at time 0 opens no relaunch window note).
 /// - **History the model never reads** is dropped: the number of callbacks and reduced fixes so
-///   far, the latest callback and a finished completion result (the explorer observes what each
+///   far, the timers fired so far (read only against the run's budget of a million timers,
+///   which no searched path comes near), the latest callback and a finished completion result (the explorer observes what each
 ///   transition delivers instead; kept when a property's condition reads them), the process
 ///   generation, whether it was launched in the background, the times a process, a stream or a
 ///   session started, and where standard updates were started while they are stopped.
@@ -45,6 +46,7 @@ extension World {
         ("nextReducedFixAt", .future),
         ("callbacks", .history),
         ("reducedFixes", .history),
+        ("timersFired", .history),
         ("process.generation", .history),
         ("process.launchedAt", .history),
         ("process.liveUpdates.startedAt", .history),
@@ -84,6 +86,9 @@ extension World {
         if nextReducedFixAt != nil { nextReducedFixAt = future(nextReducedFixAt) }
         callbacks = 0
         reducedFixes = 0
+        // The run's timer budget (`VirtualTime.maxTimersPerRun`, a guard of the simulator, not
+        // iOS): a step fires a handful of timers at most, so no path a search can hold comes near it.
+        timersFired = 0
         if !keepLastOutputs {
             // The latest callback and a finished completion result: outputs already observed on
             // the transition that delivered them; no rule reads them (a pending completion is read).

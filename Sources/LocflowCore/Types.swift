@@ -1,6 +1,31 @@
 /// Virtual time in milliseconds since the flow began.
 public typealias Millis = Int
 
+/// The bounds of virtual time, so that no input (a flow, the explorer's keys) can make time
+/// arithmetic overflow: every duration is at most `maxDuration`, and the clock never passes
+/// `limit` (a wait that would pass it is refused), so `now + duration` always fits.
+public enum VirtualTime {
+    /// The longest duration a flow may write: 100 years (876000h).
+    public static let maxDuration: Millis = 876_000 * 3_600_000
+    /// The furthest the clock goes: 10,000 years.
+    public static let limit: Millis = 100 * maxDuration
+
+    /// `a + b`, or nil when the sum would pass `limit` (or overflow).
+    public static func adding(_ a: Millis, _ b: Millis) -> Millis? {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow || sum > limit || sum < 0 ? nil : sum
+    }
+
+    /// The most timers one wait may fire, and all waits of a run together: a periodic timer
+    /// (a reduced-accuracy fix every `reducedAccuracyInterval`, as short as 1ms) over a long wait
+    /// would otherwise fire billions of times. A wait that would pass either is refused.
+    public static let maxTimersPerWait = 100_000
+    public static let maxTimersPerRun = 1_000_000
+
+    /// `a + b`, saturating at `limit`.
+    public static func saturating(_ a: Millis, _ b: Millis) -> Millis { adding(a, b) ?? limit }
+}
+
 /// `CLAuthorizationStatus`, spelled as Apple spells its cases.
 public enum AuthorizationStatus: String, CaseIterable, Sendable, Hashable {
     case notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse
@@ -26,7 +51,7 @@ public enum Lifecycle: String, CaseIterable, Sendable, Hashable {
     public var isRunning: Bool { self == .foreground || self == .background }
 }
 
-/// The kinds of system prompt (flow-format §4).
+/// The kinds of system prompt (docs/flow-format.md §4).
 public enum PromptKind: String, CaseIterable, Sendable, Hashable {
     case whenInUse, alwaysUpgrade, temporaryFullAccuracy, backgroundReminder
     case legacyAlways, legacyWhenInUse, locationButton, servicesOff
@@ -53,7 +78,7 @@ public enum SessionGoal: String, CaseIterable, Sendable, Hashable, Comparable {
     public static func < (a: SessionGoal, b: SessionGoal) -> Bool { a.level < b.level }
 }
 
-/// The state of an explicit service session (flow-format §3.5 `expect session`).
+/// The state of an explicit service session (docs/flow-format.md §3.5 `expect session`).
 public enum SessionState: String, CaseIterable, Sendable, Hashable {
     case active, invalidated, lapsed
 }
@@ -80,7 +105,7 @@ public enum DiagnosticType: String, Sendable, Hashable {
     case locationUpdate = "CLLocationUpdate"
     case monitorEvent = "CLMonitor.Event"
 
-    /// Exactly the properties Apple's type has (behaviour spec §8), in Apple's order.
+    /// Exactly the properties Apple's type has, in Apple's order. [A S7b, S19, S31, S61]
     public var properties: [Diagnostic] {
         let common: [Diagnostic] = [
             .authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,

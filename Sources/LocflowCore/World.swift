@@ -1,4 +1,4 @@
-/// What the Settings database stores for the app (behaviour spec §1.2).
+/// What the Settings database stores for the app.
 public struct AppRecord: Sendable, Hashable {
     public var choice: SettingsChoice = .unlisted
     /// Always was requested from `notDetermined` and the person picked "Allow While Using App". [A S1]
@@ -93,7 +93,7 @@ public struct ProcessStream: Sendable, Hashable {
     public var qualified: Bool
 }
 
-/// The app's current process. A new one starts with nothing running (flow-format §3).
+/// The app's current process. A new one starts with nothing running (docs/flow-format.md §5.3).
 public struct ProcessState: Sendable, Hashable {
     public var generation = 0
     public var launchedAt: Millis = 0
@@ -167,9 +167,11 @@ public struct World: Sendable, Hashable {
     public internal(set) var lastError: LocationError = .none
     public internal(set) var nextReducedFixAt: Millis?
     public internal(set) var reducedFixes = 0
+    /// Timers fired since the start (bounded: see `VirtualTime.maxTimersPerWait`).
+    public internal(set) var timersFired = 0
 
     /// The world at the start of a flow: the app just launched by the person, in the foreground,
-    /// one manager created (its first callback delivered at time 0). (flow-format §3)
+    /// one manager created (its first callback delivered at time 0). (docs/flow-format.md §5.1)
     public init(config: AppConfig = AppConfig()) {
         self = World.start(config).world
     }
@@ -194,6 +196,8 @@ public struct World: Sendable, Hashable {
     public var profile: PlatformProfile { config.profile }
     public var assumptions: Assumptions { config.assumptions }
     public var info: AppInfo { config.info }
+    /// The app's name in prompts and Settings (after any InfoPlist.strings).
+    public var appName: String { config.appName }
 
     public func session(_ id: String) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
 }

@@ -3,7 +3,8 @@ import LocflowFlow
 
 /// One step of the explorer's history: a world event or an expectation, as a flow line.
 public struct HistoryStep: Sendable {
-    public enum Kind: Sendable { case event(Event), expect(Expectation) }
+    /// An event, an expectation, or a pin: the expectations that held for what was on screen.
+    public enum Kind: Sendable { case event(Event), expect(Expectation), pin([Expectation]) }
     public var kind: Kind
     /// Where a step loaded from a flow came from (out of line: most steps have none).
     final class Source: Sendable {
@@ -14,6 +15,8 @@ public struct HistoryStep: Sendable {
     var source: Source?
     /// A wait the running clock is still extending (recorded once it is finished).
     public var isClockWait = false
+    /// A wait the running clock made (finished or not), as opposed to a jump or a typed `wait`.
+    public var fromClock = false
 
     public init(_ kind: Kind, line: Int? = nil, caption: String? = nil) {
         self.kind = kind
@@ -24,11 +27,15 @@ public struct HistoryStep: Sendable {
     public var line: Int? { source?.line }
     /// The comment beside or above it in the flow: a caption.
     public var caption: String? { source?.caption }
+    /// The step's event, if it is one.
+    public var event: Event? { if case .event(let e) = kind { e } else { nil } }
+    public var isExpect: Bool { if case .expect = kind { true } else { false } }
 
     public var flowText: String {
         switch kind {
         case .event(let e): e.flowText
         case .expect(let x): x.flowText
+        case .pin(let xs): xs.map(\.flowText).joined(separator: "\n")
         }
     }
 }
@@ -147,6 +154,8 @@ public struct History: Sendable {
     var checkpoints: [World] = []
     /// The world before the last applied step (so the running clock can extend its wait cheaply).
     var beforeLast: World?
+    /// The applied event steps that were refused (a loaded flow's, or after a platform switch).
+    public private(set) var refusedSteps: Set<Int> = []
     static let checkpointEvery = 64
 
     public init(config: AppConfig) {
@@ -155,7 +164,7 @@ public struct History: Sendable {
         self.world = world
         checkpoints = [world]
         record(start, after: world, step: -1)
-        log[0].extra = LogEntry.Extra(label: "start: the person launches \(config.info.appName)", expectation: nil)
+        log[0].extra = LogEntry.Extra(label: "start: the person launches \(config.appName)", expectation: nil)
     }
 
     /// Loads steps (a flow's) to be stepped through with redo, from the start.
@@ -188,12 +197,11 @@ public struct History: Sendable {
             w.step(e) { t, after in produced.append((t, after)) }
             world = w
             for (t, after) in produced { record(t, after: after, step: index) }
+            if produced.contains(where: { $0.0.isRefused && $0.0.event == e }) { refusedSteps.insert(index) }
         case .expect(let x):
-            let (ok, found) = Expectations.check(x, in: world)
-            var entry = LogEntry(time: world.now, actor: .person, event: nil, label: x.flowText, outputs: [], why: [], refusal: nil,
-                                 expectation: (ok, found), step: index)
-            entry.outputStart = Int32(outputPool.count)
-            log.append(entry)
+            logExpectation(x, step: index)
+        case .pin(let xs):
+            for x in xs { logExpectation(x, step: index) }
         }
         applied += 1
         if applied % Self.checkpointEvery == 0 {
@@ -202,10 +210,25 @@ public struct History: Sendable {
         }
     }
 
+    /// The virtual time at which applied step `i` began.
+    public func time(ofStep i: Int) -> Millis {
+        guard i < logStart.count, Int(logStart[i]) < log.count else { return world.now }
+        return log[Int(logStart[i])].time
+    }
+
+    mutating func logExpectation(_ x: Expectation, step: Int) {
+        let (ok, found) = Expectations.check(x, in: world)
+        var entry = LogEntry(time: world.now, actor: .person, event: nil, label: x.flowText, outputs: [], why: [], refusal: nil,
+                             expectation: (ok, found), step: step)
+        entry.outputStart = Int32(outputPool.count)
+        log.append(entry)
+    }
+
     /// Steps back one step.
     public mutating func undo() {
         guard applied > 0 else { return }
         applied -= 1
+        refusedSteps.remove(applied)
         truncateLog(to: Int(logStart[applied]))
         samples.removeSubrange(Int(sampleStart[applied])...)
         logStart.removeLast()
@@ -242,6 +265,27 @@ public struct History: Sendable {
         return w
     }
 
+    /// Re-runs the last applied step as another kind (a tour's wait shown growing on screen).
+    public mutating func rerunLast(as kind: HistoryStep.Kind) {
+        guard applied > 0 else { return }
+        undo()
+        steps[applied].kind = kind
+        redo()
+    }
+
+    /// Applies the next step as another kind (the start of a tour's wait shown growing).
+    public mutating func rerunFuture(_ index: Int, as kind: HistoryStep.Kind) {
+        guard index == applied, index < steps.count else { return }
+        steps[index].kind = kind
+        redo()
+    }
+
+    /// Replaces every step after the current point (a presenter returning to the tour).
+    public mutating func replaceFuture(with future: some Collection<HistoryStep>) {
+        if applied < steps.count { steps.removeSubrange(applied...) }
+        steps.append(contentsOf: future)
+    }
+
     /// The running clock: time passes as one wait step that grows while the clock runs.
     public mutating func advanceClock(by ms: Millis) {
         guard ms > 0 else { return }
@@ -249,12 +293,13 @@ public struct History: Sendable {
            beforeLast != nil {
             // Re-run the growing wait from the world before it (undo restores that world directly).
             undo()
-            steps[steps.count - 1].kind = .event(.wait(d + ms))
+            steps[steps.count - 1].kind = .event(.wait(VirtualTime.saturating(d, ms)))
             redo()
             return
         }
         var step = HistoryStep(.event(.wait(ms)))
         step.isClockWait = true
+        step.fromClock = true
         append(step)
     }
 
@@ -290,16 +335,17 @@ public struct History: Sendable {
 
 extension History {
     /// What an entry changed that the person can see: status, accuracy, Settings, lifecycle, in use.
-    public func changes(_ entry: LogEntry, arrow: String = "→") -> String? {
+    public func changes(_ entry: LogEntry, arrow: String = "→", language: Language = .en) -> String? {
         let i = Int(entry.sample)
         guard i > 0, i < samples.count else { return nil }
         let a = samples[i - 1], b = samples[i]
+        let L = language
         var out: [String] = []
-        if a.status != b.status { out.append("status \(a.status.rawValue)\(arrow)\(b.status.rawValue)") }
-        if a.accuracy != b.accuracy { out.append("accuracy \(a.accuracy.rawValue)\(arrow)\(b.accuracy.rawValue)") }
-        if a.settings != b.settings { out.append("Settings \(a.settings.rawValue)\(arrow)\(b.settings.rawValue)") }
-        if a.lifecycle != b.lifecycle { out.append("\(a.lifecycle.rawValue)\(arrow)\(b.lifecycle.rawValue)") }
-        if a.inUse != b.inUse { out.append(b.inUse ? "in use" : "no longer in use") }
+        if a.status != b.status { out.append(L("status") + " \(a.status.rawValue)\(arrow)\(b.status.rawValue)") }
+        if a.accuracy != b.accuracy { out.append(L("accuracy") + " \(a.accuracy.rawValue)\(arrow)\(b.accuracy.rawValue)") }
+        if a.settings != b.settings { out.append(L("Settings") + " \(a.settings.rawValue)\(arrow)\(b.settings.rawValue)") }
+        if a.lifecycle != b.lifecycle { out.append("\(L.lifecycle(a.lifecycle))\(arrow)\(L.lifecycle(b.lifecycle))") }
+        if a.inUse != b.inUse { out.append(L(b.inUse ? "in use" : "no longer in use")) }
         return out.isEmpty ? nil : out.joined(separator: ", ")
     }
 }

@@ -21,16 +21,20 @@ enum CLI {
            locflow play FILE.flow [--step-delay 2s]  autoplay a flow in the explorer, with captions
            locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N]  an asciicast v2 recording
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
+           locflow diff FILE.flow --platform A [--assume N=V] --platform B [--assume N=V] [--format text|md]
+                                                the same flow on two sides, only what differs
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
+           locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
            locflow help [COMMAND]               this text, or a command's
 
     config options (explorer, explore, paths): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
     bounds (explore, paths): --actions GROUPS, --waits 5s,1m,10m, --sessions 0|1|2, --depth N|all, --max-states N
-    explorer options: --lang en|ko, --ascii, --no-color
+    explorer options: --lang en|ko, --theme light|dark|auto, --ascii, --no-color (NO_COLOR is honoured)
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
     """
 
     static let help: [String: String] = [
+        "diff": DiffCommand.help,
         "check": """
         usage: locflow check FILE|DIR... [--quiet]
 
@@ -210,6 +214,8 @@ enum CLI {
             return Commands.inspect(files[0], strings: strings, platform: platform, io: io)
         case "bench":
             return Bench.main(rest, io: io)
+        case "rules":
+            return rules(rest, io: io)
         case "explore", "paths":
             var o = Explorer.Options()
             var configArgs: [String] = []
@@ -306,6 +312,8 @@ enum CLI {
             return Explorer.launch(args: Array(rest.dropFirst()), flow: file, autoplay: command == "play")
         case "record":
             return record(rest, io: io)
+        case "diff":
+            return DiffCommand.main(rest, io: io)
         case "report":
             var file: String?, output: String?
             var i = 0
@@ -321,17 +329,17 @@ enum CLI {
             let flow: Flow
             let text: String
             do {
-                flow = try Commands.load(file)
-                text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? flow.text
+                (flow, text) = try Commands.loadWithText(file)
             } catch { io.err(error.description); return 2 }
             let dir = (file as NSString).deletingLastPathComponent
             do {
                 let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
                 if let output {
-                    guard FileManager.default.createFile(atPath: output, contents: Data(md.utf8)) else {
-                        io.err("locflow report: cannot write \(output)"); return 2
+                    let outcome: OutputFile.Outcome
+                    do { outcome = try OutputFile.write(output, md) } catch {
+                        io.err("locflow report: " + error.message); return 2
                     }
-                    io.out("locflow report: wrote \(output)" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
+                    io.out("locflow report: wrote \(output)\(replacedNote(outcome))" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
                 } else {
                     io.out(md)
                 }
@@ -339,7 +347,7 @@ enum CLI {
             } catch { io.err(error.description); return 2 }
         default:
             if command.hasPrefix("--") { return Explorer.launch(args: args, flow: nil) }
-            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "explore", "paths", "shrink", "help"]
+            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "diff", "explore", "paths", "shrink", "rules", "help"]
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
             return usageError(msg)
@@ -391,13 +399,31 @@ extension CLI {
         guard let output else { return usageError("record: give the output file with -o demo.cast") }
         var o = Explorer.Options()
         guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
-        let cast = Recording.asciicast(flow: flow, config: o.builder.finish(), configLines: o.configLines,
-                                       width: width, height: height, speed: speed, captions: captions, language: language)
-        guard FileManager.default.createFile(atPath: output, contents: Data(cast.utf8)) else {
-            io.err("locflow record: cannot write \(output)")
+        let config = o.builder.finish()
+        var events = 0
+        let outcome: OutputFile.Outcome
+        do {
+            // Streamed: each event goes to the file as it is made, so memory stays flat.
+            outcome = try OutputFile.write(output) { (w: inout OutputFile.Writer) throws(FlowError) in
+                events = try Recording.stream(flow: flow, config: config, configLines: o.configLines, width: width, height: height,
+                                              speed: speed, captions: captions, language: language) { (line: String) throws(FlowError) in
+                    try w.write(line)
+                }
+            }
+        } catch {
+            io.err("locflow record: " + error.message)
             return 2
         }
-        io.out("locflow record: \(output): \(width)x\(height), \(cast.split(separator: "\n").count - 1) events")
+        io.out("locflow record: \(output): \(width)x\(height), \(events) events\(replacedNote(outcome))")
         return 0
+    }
+
+    /// Says when a file was there before (it is replaced, never silently).
+    static func replacedNote(_ outcome: OutputFile.Outcome) -> String {
+        switch outcome {
+        case .created: ""
+        case .replaced: " (replaced the file that was there)"
+        case .replacedThroughLink(let target): " (through the symbolic link: replaced \(target))"
+        }
     }
 }

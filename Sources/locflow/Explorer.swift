@@ -14,6 +14,8 @@ enum Explorer {
         var ascii = false
         var noColor = false
         var language = Language.en
+        /// nil: auto (from COLORFGBG).
+        var theme: Theme?
     }
 
     static func parse(_ args: [String], into o: inout Options) -> String? {
@@ -47,6 +49,9 @@ enum Explorer {
                 case "--lang":
                     guard let v = value(a), let l = Language(rawValue: v) else { return "--lang is en or ko" }
                     o.language = l
+                case "--theme":
+                    guard let v = value(a), v == "auto" || Theme(rawValue: v) != nil else { return "--theme is light, dark or auto" }
+                    o.theme = Theme(rawValue: v)
                 case "--ascii": o.ascii = true
                 case "--no-color": o.noColor = true
                 default:
@@ -118,7 +123,8 @@ enum Explorer {
         let glyphs: Glyphs = o.ascii || !utf8 ? .ascii : .unicode
         installStopHandlers()
         let terminal: Terminal
-        switch Terminal.open(forceNoColor: o.noColor) {
+        let theme = o.theme ?? Theme.auto(colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"])
+        switch Terminal.open(forceNoColor: o.noColor, theme: theme) {
         case .success(let t): terminal = t
         case .failure(let e):
             CommandIO.standard.err(e.message)
@@ -134,63 +140,37 @@ enum Explorer {
             state.message = "opened \(path!)" + (title.map { ": \($0)" } ?? "") + " (\(steps.count) steps; r steps forward, u back)"
         }
         if autoplay {
-            state.autoplay = ExplorerState.Autoplay(every: stepDelay)
-            state.message = title ?? path
+            state.startTour(every: stepDelay, title: title ?? path)
         }
-        var recorder: FileHandle?
-        var recordPath: String?
-        var recordedLines = 0
+        let recorder = Recorder(directory: FileManager.default.currentDirectoryPath)
         let clockStart = DispatchTime.now().uptimeNanoseconds
         func wallMs() -> Int { Int((DispatchTime.now().uptimeNanoseconds - clockStart) / 1_000_000) }
 
+        // Every input's effects are carried out, ticks' included (the running clock's waits are
+        // written as they finish).
         var running = true
+        func carryOut(_ effects: [Effect]) {
+            for effect in effects {
+                if effect == .quit { running = false } else { recorder.perform(effect, state: &state) }
+            }
+        }
         while running {
-            _ = state.update(.tick(wallMs()))
+            carryOut(state.update(.tick(wallMs())))
             terminal.draw(render(state, glyphs: glyphs))
             let now = wallMs()
             let timeout = state.isPaused ? (state.nextWakeUp.map { max(1, $0 - now) } ?? -1) : 100
             let input = terminal.read(timeoutMs: timeout)
             if stopSignal.load(ordering: .relaxed) != 0 { break }
             guard let input else { continue }
-            _ = state.update(.tick(wallMs()))
-            for effect in state.update(input) {
-                switch effect {
-                case .quit:
-                    running = false
-                case .beginRecording(let header):
-                    let stamp = recordingStamp()
-                    let path = FileManager.default.currentDirectoryPath + "/locflow-recording-\(stamp).flow"
-                    if FileManager.default.createFile(atPath: path, contents: Data((header.joined(separator: "\n") + "\n").utf8)),
-                       let handle = FileHandle(forWritingAtPath: path) {
-                        handle.seekToEndOfFile()
-                        recorder = handle
-                        recordPath = path
-                        recordedLines = 0
-                        state.message = "recording to \(path), step by step"
-                    } else {
-                        state.recording = false
-                        state.message = "cannot write \(path)"
-                        state.messageIsError = true
-                    }
-                case .record(let line):
-                    recorder?.write(Data((line + "\n").utf8))
-                    recordedLines += 1
-                case .endRecording:
-                    try? recorder?.close()
-                    recorder = nil
-                    if let p = recordPath { state.message = "recorded \(recordedLines) steps to \(p)" }
-                }
-            }
+            carryOut(state.update(.tick(wallMs())))
+            carryOut(state.update(input))
         }
         // Whatever way the loop ended (q, a signal), write what was done and not yet recorded.
-        if recorder != nil {
-            for effect in state.flushRecording() {
-                if case .record(let line) = effect { recorder?.write(Data((line + "\n").utf8)); recordedLines += 1 }
-            }
-        }
+        carryOut(state.flushRecording())
         terminal.close()
-        try? recorder?.close()
-        if let p = recordPath { print("locflow: recording in \(p)") }
+        for r in recorder.made {
+            print("locflow: recording in \(TextSafety.escape(r.flow))" + (r.report.map { ", report in \(TextSafety.escape($0))" } ?? ""))
+        }
         let sig = stopSignal.load(ordering: .relaxed)
         if sig != 0 {
             print("locflow: stopped by signal \(sig); the terminal is restored")
