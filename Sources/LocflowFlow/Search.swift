@@ -1,3 +1,4 @@
+import Dispatch
 import LocflowCore
 
 /// The model checker's engine: breadth-first search over canonical worlds (see
@@ -186,20 +187,38 @@ public struct StateSearch {
         var next: [World] = []
         var level = 0
         var lastProgress = 0
+        let workers = max(1, min(8, StateSearch.workers))
+        let chunk = 256
+        let actions = self.actions
+        let keep = bounds.keepLastOutputs
         while !frontier.isEmpty {
             if let limit = bounds.depth, level >= limit { return }
             let base = levelStarts[level]
-            for (offset, world) in frontier.enumerated() {
-                let from = base + offset
-                if let p = world.prompt {
-                    for label in world.buttons(for: p) {
-                        let k = tapAction(label)
-                        expand(world, .user(.tap(label)), k, from, &next, visit)
+            // The frontier in batches: workers expand chunks in parallel (stepping, canonical
+            // form, fingerprint), then one thread merges them in order, so the numbering, the
+            // shortest paths and every output are the same as a single thread's.
+            var first = 0
+            while first < frontier.count {
+                let batch = min(frontier.count - first, chunk * workers * 2)
+                let parts = (batch + chunk - 1) / chunk
+                let results = UnsafeMutablePointer<Expansion>.allocate(capacity: parts)
+                frontier.withUnsafeBufferPointer { worlds in
+                    nonisolated(unsafe) let worlds = worlds
+                    nonisolated(unsafe) let results = results
+                    let first = first
+                    DispatchQueue.concurrentPerform(iterations: parts) { part in
+                        var e = Expansion()
+                        let lo = first + part * chunk, hi = min(first + batch, lo + chunk)
+                        for i in lo..<hi { e.expand(worlds[i], from: base + i, actions, keepLastOutputs: keep) }
+                        (results + part).initialize(to: e)
                     }
                 }
-                for k in 0..<actions.count { expand(world, actions[k], k, from, &next, visit) }
+                for part in 0..<parts { merge(results[part], &next, visit) }
+                results.deinitialize(count: parts)
+                results.deallocate()
                 if truncated { return }
                 if let progress, count - lastProgress >= 4096 { lastProgress = count; progress(self) }
+                first += batch
             }
             peakFrontier = max(peakFrontier, frontier.count + next.count)
             level += 1
@@ -210,6 +229,73 @@ public struct StateSearch {
         exhausted = true
     }
 
+    /// Threads that expand the frontier (`explore --threads N`; 1 by default: on a machine whose
+    /// cores are shared the second thread bought no time and cost memory, README "Speed").
+    nonisolated(unsafe) public static var workers = 1
+
+    /// What a worker found from a slice of the frontier.
+    struct Expansion {
+        /// Successors in order: fingerprint, parent, action (an index into `actions`, or a tap label), world.
+        var fingerprints: [UInt64] = []
+        var from: [Int] = []
+        var action: [Int] = []
+        var taps: [String?] = []
+        var worlds: [World] = []
+        var fired: Set<Rule> = []
+        var enabled: Set<Int> = []
+
+        mutating func expand(_ world: World, from state: Int, _ actions: [Event], keepLastOutputs: Bool) {
+            if let p = world.prompt {
+                for label in world.buttons(for: p) { step(world, .user(.tap(label)), -1, label, state, keepLastOutputs) }
+            }
+            for k in actions.indices { step(world, actions[k], k, nil, state, keepLastOutputs) }
+        }
+
+        @inline(__always)
+        mutating func step(_ world: World, _ event: Event, _ k: Int, _ label: String?, _ state: Int, _ keep: Bool) {
+            var w = world
+            var refused = false
+            w.step(event) { t, _ in
+                if let r = t.refusal {
+                    refused = true
+                    fired.insert(r.rule)
+                } else {
+                    for why in t.why { fired.insert(why.rule) }
+                }
+            }
+            if refused { return }
+            if k >= 0 { enabled.insert(k) }
+            w.canonicalize(keepLastOutputs: keep)
+            fingerprints.append(w.fingerprint)
+            from.append(state)
+            action.append(k)
+            taps.append(label)
+            worlds.append(w)
+        }
+    }
+
+    private mutating func merge(_ e: Expansion, _ next: inout [World], _ visit: (Int, World) -> Void) {
+        firedRules.formUnion(e.fired)
+        for k in e.enabled { enabled[k] = true }
+        for i in e.fingerprints.indices {
+            if truncated { return }
+            let k = e.taps[i].map { tapAction($0) } ?? e.action[i]
+            enabled[k] = true
+            transitions += 1
+            let from = e.from[i]
+            let (inserted, to) = visited.insert(e.fingerprints[i], id: count)
+            if keepEdges && to != from {
+                edgeFrom.append(UInt32(from)); edgeTo.append(UInt32(to)); edgeAction.append(UInt16(k))
+            }
+            guard inserted else { continue }
+            parentState.append(UInt32(from))
+            parentAction.append(UInt16(k))
+            visit(to, e.worlds[i])
+            next.append(e.worlds[i])
+            if count >= bounds.maxStates { truncated = true }
+        }
+    }
+
     private mutating func tapAction(_ label: String) -> Int {
         if let k = tapIndex[label] { return Int(k) }
         let k = actionTable.count
@@ -217,35 +303,6 @@ public struct StateSearch {
         enabled.append(false)
         tapIndex[label] = UInt16(k)
         return k
-    }
-
-    @inline(__always)
-    private mutating func expand(_ world: World, _ action: Event, _ k: Int, _ from: Int, _ next: inout [World], _ visit: (Int, World) -> Void) {
-        if truncated { return }
-        var w = world
-        var refused = false
-        w.step(action) { t, _ in
-            if let r = t.refusal {
-                refused = true
-                firedRules.insert(r.rule)
-            } else {
-                for why in t.why { firedRules.insert(why.rule) }
-            }
-        }
-        if refused { return }
-        enabled[k] = true
-        transitions += 1
-        w.canonicalize(keepLastOutputs: bounds.keepLastOutputs)
-        let (inserted, to) = visited.insert(w.fingerprint, id: count)
-        if keepEdges && to != from {
-            edgeFrom.append(UInt32(from)); edgeTo.append(UInt32(to)); edgeAction.append(UInt16(k))
-        }
-        guard inserted else { return }
-        parentState.append(UInt32(from))
-        parentAction.append(UInt16(k))
-        visit(to, w)
-        next.append(w)
-        if count >= bounds.maxStates { truncated = true }
     }
 
     /// The shortest sequence of actions from the start to a state.

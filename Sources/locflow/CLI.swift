@@ -90,6 +90,7 @@ enum CLI {
           --waits LIST      the waits tried (default 5s,1m,10m)
           --sessions N      explicit iOS 18 sessions: 0, 1 (a; default) or 2 (a and b)
           --depth N|all     steps from the start (default all); --max-states N (default 4,000,000)
+          --threads N       threads that expand the frontier (default 1; the results are the same)
         Properties (conditions as for paths --to; KEY!=VALUE too; all parts must hold):
           --never C         exit 1 with the shortest runnable .flow that reaches C
           --reachable C     exit 1 when no state has C (else the shortest flow to it)
@@ -266,6 +267,9 @@ enum CLI {
                 case "--sessions":
                     guard let v = next(), let n = Int(v), (0...2).contains(n) else { return usageError("\(command): --sessions is 0, 1 or 2") }
                     explore.sessions = n; i += 2
+                case "--threads":
+                    guard let v = next(), let n = Int(v), (1...8).contains(n) else { return usageError("\(command): --threads is 1 to 8") }
+                    StateSearch.workers = n; i += 2
                 case "--coverage" where command == "explore":
                     explore.coverage = true; i += 1
                 case "--to" where command == "paths":

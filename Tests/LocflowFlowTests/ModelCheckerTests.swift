@@ -286,3 +286,20 @@ struct ShrinkTests {
         #expect(r.code == 1 && r.err.contains("nothing to shrink"))
     }
 }
+
+@Suite("explore: threads", .serialized)
+struct ThreadTests {
+    @Test func twoThreadsFindTheSameGraphAsOne() {
+        var config = AppConfig()
+        config.platform = .ios14
+        func run(_ threads: Int) -> (Int, Int, Int, [Event]) {
+            StateSearch.workers = threads
+            defer { StateSearch.workers = 1 }
+            var s = StateSearch(config: config, bounds: StateSearch.Bounds(depth: 6))
+            s.run()
+            return (s.count, s.transitions, s.depth, s.path(to: s.count - 1))
+        }
+        let one = run(1), two = run(2)
+        #expect(one.0 == two.0 && one.1 == two.1 && one.2 == two.2 && one.3 == two.3)
+    }
+}
