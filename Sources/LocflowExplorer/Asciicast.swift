@@ -76,17 +76,8 @@ public enum Recording {
     /// Virtual time only: the same flow, size and speed give the same bytes.
     public static func asciicast(flow: Flow, config: AppConfig, configLines: [String], width: Int, height: Int,
                                  speed: Double, captions: Bool, language: Language = .en) -> String {
-        var state = ExplorerState(config: config, configLines: configLines, width: width, height: height)
-        state.language = language
-        state.speedIndex = 0
-        state.focus = .app
-        state.history.load(flow.body.compactMap { line in
-            switch line.statement {
-            case .step(let e): HistoryStep(.event(e), line: line.line, caption: line.comment)
-            case .expect(let x): HistoryStep(.expect(x), line: line.line, caption: line.comment)
-            case .config: nil
-            }
-        })
+        var replay = Replay(flow: flow, config: config, configLines: configLines, width: width, height: height,
+                            language: language, captions: captions)
         var header = JSONWriter()
         header.field("version", .int(2))
         header.field("width", .int(width))
@@ -98,18 +89,12 @@ public enum Recording {
             lines.append(JSONWriter.encode(.array([.number((t * 1000).rounded() / 1000), .string(kind), .string(text)])))
         }
         let stepSeconds = 2.0 / max(0.01, speed)
-        state.message = flow.description.isEmpty ? flow.file : flow.description.joined(separator: " ")
-        event(0, "o", "\u{1B}[?25l\u{1B}[2J" + ANSI.frame(render(state, glyphs: .unicode)))
+        event(0, "o", "\u{1B}[?25l\u{1B}[2J" + ANSI.frame(replay.frame))
         var t = 0.0
-        var n = 0
-        while state.history.canRedo {
+        while let text = replay.next() {
             t += stepSeconds
-            n += 1
-            _ = state.perform(.redo)
-            let step = state.history.steps[state.history.applied - 1]
-            if captions, let caption = step.caption { state.message = caption }
-            event(t, "m", "step \(n): \(step.flowText)")
-            event(t, "o", ANSI.frame(render(state, glyphs: .unicode)))
+            event(t, "m", "step \(replay.step): \(text)")
+            event(t, "o", ANSI.frame(replay.frame))
         }
         event(t + stepSeconds, "o", "\u{1B}[0m\u{1B}[?25h\r\n")
         return lines.joined(separator: "\n") + "\n"

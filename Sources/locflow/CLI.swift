@@ -17,7 +17,8 @@ enum CLI {
            locflow paths --to "status=S settings=C ..." [config options] [--max N]
                                                 the shortest flow to each matching state
            locflow play FILE.flow [--step-delay 2s]  autoplay a flow in the explorer, with captions
-           locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N]  an asciicast v2 recording
+           locflow record FILE.flow -o demo.cast|demo.svg [--size 120x40] [--speed N]  an asciicast v2 recording or an animated SVG
+           locflow shot FILE.flow [--step N] [--size WxH] [--lang ko] [--theme T] -o shot.svg  the explorer after step N, as an SVG picture
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow help [COMMAND]               this text, or a command's
@@ -92,11 +93,26 @@ enum CLI {
         Space pauses and resumes; r and u step by hand; q quits.
         """,
         "record": """
-        usage: locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N] [--no-captions] [--lang en|ko]
+        usage: locflow record FILE.flow -o demo.cast|demo.svg [--size 120x40] [--speed N] [--no-captions]
+                              [--lang en|ko] [--theme light|dark|auto]
 
-        Replays a flow through the explorer's renderer and writes an asciicast v2 recording
-        (asciinema play demo.cast) with a marker per step. Time is virtual: two seconds per step
-        divided by --speed (default 1), so the same flow, size and speed give the same bytes.
+        Replays a flow through the explorer's renderer. To demo.cast it writes an asciicast v2
+        recording (asciinema play demo.cast) with a marker per step; to demo.svg (any name ending
+        in .svg) an animated SVG for a web page or a slide (CSS keyframes: a browser plays it, a
+        renderer without animation shows the first frame). Time is virtual: two seconds per step
+        divided by --speed (default 1), so the same flow, size, speed and theme give the same bytes.
+        --theme (SVG only) picks the palette for a dark or a light page; auto reads COLORFGBG.
+        -o - prints to stdout.
+        """,
+        "shot": """
+        usage: locflow shot FILE.flow -o shot.svg [--step N] [--size 120x40] [--lang en|ko]
+                            [--theme light|dark|auto] [--no-captions]
+
+        Draws the explorer as it is after step N of the flow (0 is the start; default: after the
+        last step) as an SVG picture for slides, chat and bug reports: the explorer's colours, box
+        drawing as lines, Korean text two columns wide. The same flow and options give the same
+        bytes. --theme picks the palette for a dark (default) or a light background; auto reads
+        COLORFGBG. -o - prints to stdout. Renders in browsers and rsvg-convert (shot.svg -o shot.png).
         """,
         "report": """
         usage: locflow report FILE.flow [-o report.md]
@@ -220,7 +236,9 @@ enum CLI {
             guard let file = rest.first, !file.hasPrefix("--") else { return usageError("\(command): give a .flow file") }
             return Explorer.launch(args: Array(rest.dropFirst()), flow: file, autoplay: command == "play")
         case "record":
-            return record(rest, io: io)
+            return Pictures.record(rest, io: io)
+        case "shot":
+            return Pictures.shot(rest, io: io)
         case "report":
             var file: String?, output: String?
             var i = 0
@@ -261,58 +279,20 @@ enum CLI {
         }
     }
 
+    /// A usage error of one command: `locflow CMD: problem`, then that command's usage lines.
+    static func usageError(_ command: String, _ problem: String) -> Int32 {
+        var text = "locflow \(command): \(problem)"
+        if let help = help[command] {
+            let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+            let usageLines = lines.prefix { !$0.isEmpty }
+            text += "\n" + usageLines.joined(separator: "\n") + "\n(locflow help \(command) says more)"
+        }
+        CommandIO.standard.err(text)
+        return 2
+    }
+
     static func usageError(_ message: String) -> Int32 {
         CommandIO.standard.err("locflow: \(message)\n\n\(usage)")
         return 2
-    }
-}
-
-extension CLI {
-    /// `locflow record FILE.flow -o demo.cast [--size WxH] [--speed N] [--no-captions]`.
-    static func record(_ args: [String], io: CommandIO) -> Int32 {
-        var file: String?, output: String?
-        var width = 120, height = 40
-        var speed = 1.0
-        var captions = true
-        var language = Language.en
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            func next() -> String? { i + 1 < args.count ? args[i + 1] : nil }
-            switch a {
-            case "-o", "--output":
-                guard let v = next() else { return usageError("record: -o needs a file name") }
-                output = v; i += 2
-            case "--size":
-                let parts = (next() ?? "").split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, parts[0] >= minimumSize.width, parts[1] >= minimumSize.height, parts[0] <= 500, parts[1] <= 200 else {
-                    return usageError("record: --size is WIDTHxHEIGHT, at least \(minimumSize.width)x\(minimumSize.height), e.g. 120x40")
-                }
-                width = parts[0]; height = parts[1]; i += 2
-            case "--speed":
-                guard let v = next(), let n = Double(v), n > 0 else { return usageError("record: --speed takes a positive number") }
-                speed = n; i += 2
-            case "--no-captions":
-                captions = false; i += 1
-            case "--lang":
-                guard let v = next(), let l = Language(rawValue: v) else { return usageError("record: --lang is en or ko") }
-                language = l; i += 2
-            default:
-                if a.hasPrefix("-") || file != nil { return usageError("record: unexpected \(a)") }
-                file = a; i += 1
-            }
-        }
-        guard let file else { return usageError("record: give a .flow file") }
-        guard let output else { return usageError("record: give the output file with -o demo.cast") }
-        var o = Explorer.Options()
-        guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
-        let cast = Recording.asciicast(flow: flow, config: o.builder.finish(), configLines: o.configLines,
-                                       width: width, height: height, speed: speed, captions: captions, language: language)
-        guard FileManager.default.createFile(atPath: output, contents: Data(cast.utf8)) else {
-            io.err("locflow record: cannot write \(output)")
-            return 2
-        }
-        io.out("locflow record: \(output): \(width)x\(height), \(cast.split(separator: "\n").count - 1) events")
-        return 0
     }
 }

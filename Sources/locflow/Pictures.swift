@@ -1,0 +1,125 @@
+import Foundation
+import LocflowCore
+import LocflowExplorer
+import LocflowFlow
+
+/// `locflow shot` and `locflow record -o demo.svg`: the explorer's frames as pictures.
+@MainActor
+enum Pictures {
+    struct Options {
+        var file: String?
+        var output: String?
+        var step: Int?
+        var width = 120, height = 40
+        var speed = 1.0
+        var captions = true
+        var language = Language.en
+        var theme = Theme.dark
+    }
+
+    /// Reads the options `shot` and `record` share; returns a problem to report as a usage error.
+    static func parse(_ command: String, _ args: [String], into o: inout Options) -> String? {
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            func next() -> String? { i + 1 < args.count ? args[i + 1] : nil }
+            switch a {
+            case "-o", "--output":
+                guard let v = next() else { return "-o needs a file name" }
+                o.output = v; i += 2
+            case "--size":
+                let parts = (next() ?? "").split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+                guard parts.count == 2, let w = parts[0], let h = parts[1], w >= minimumSize.width, h >= minimumSize.height, w <= 500, h <= 200 else {
+                    return "--size is WIDTHxHEIGHT, from \(minimumSize.width)x\(minimumSize.height) to 500x200, e.g. 120x40"
+                }
+                o.width = w; o.height = h; i += 2
+            case "--lang":
+                guard let v = next(), let l = Language(rawValue: v) else { return "--lang is en or ko" }
+                o.language = l; i += 2
+            case "--theme":
+                guard let v = next(), let t = Theme.parse(v, colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"]) else {
+                    return "--theme is light, dark or auto"
+                }
+                o.theme = t; i += 2
+            case "--step" where command == "shot":
+                guard let v = next(), let n = Int(v), n >= 0 else { return "--step takes a step number (0 is the start)" }
+                o.step = n; i += 2
+            case "--speed" where command == "record":
+                guard let v = next(), let n = Double(v), n > 0, n.isFinite else { return "--speed takes a positive number" }
+                o.speed = n; i += 2
+            case "--no-captions":
+                o.captions = false; i += 1
+            default:
+                if a.hasPrefix("-") && a != "-" { return "unknown option \(a)" }
+                if o.file != nil { return "give one .flow file (\(a) is a second)" }
+                o.file = a; i += 1
+            }
+        }
+        return nil
+    }
+
+    /// `locflow shot FILE.flow [--step N] [--size WxH] [--lang ko] [--theme T] -o shot.svg`.
+    static func shot(_ args: [String], io: CommandIO) -> Int32 {
+        var p = Options()
+        if let problem = parse("shot", args, into: &p) { return CLI.usageError("shot", problem) }
+        guard let file = p.file else { return CLI.usageError("shot", "give a .flow file") }
+        guard let output = p.output else { return CLI.usageError("shot", "give the picture's file with -o shot.svg") }
+        var o = Explorer.Options()
+        guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
+        var replay = Replay(flow: flow, config: o.builder.finish(), configLines: o.configLines, width: p.width, height: p.height,
+                            language: p.language, captions: p.captions)
+        let target = p.step ?? replay.stepCount
+        guard target <= replay.stepCount else {
+            io.err("locflow shot: \(file) has \(replay.stepCount) steps; --step is 0 to \(replay.stepCount)")
+            return 2
+        }
+        while replay.step < target, replay.next() != nil {}
+        let title = flow.description.isEmpty ? (file as NSString).lastPathComponent : flow.description.joined(separator: " ")
+        let svg = SVGPicture.shot(replay.frame, theme: p.theme, title: "\(title), step \(target)/\(replay.stepCount)")
+        guard write(svg, to: output, command: "shot", io: io) else { return 2 }
+        if output != "-" {
+            io.out("locflow shot: \(output): step \(target)/\(replay.stepCount), \(p.width)x\(p.height), \(p.theme.rawValue) theme")
+        }
+        return 0
+    }
+
+    /// `locflow record FILE.flow -o demo.svg|demo.cast ...`: an animated SVG or an asciicast, by the extension.
+    static func record(_ args: [String], io: CommandIO) -> Int32 {
+        var p = Options()
+        if let problem = parse("record", args, into: &p) { return CLI.usageError("record", problem) }
+        guard let file = p.file else { return CLI.usageError("record", "give a .flow file") }
+        guard let output = p.output else { return CLI.usageError("record", "give the output file with -o demo.cast or -o demo.svg") }
+        var o = Explorer.Options()
+        guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
+        let config = o.builder.finish()
+        let text: String
+        let summary: String
+        if output.lowercased().hasSuffix(".svg") {
+            var replay = Replay(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
+                                language: p.language, captions: p.captions)
+            let stepSeconds = 2.0 / p.speed
+            var frames = [(seconds: 0.0, frame: replay.frame)]
+            while replay.next() != nil { frames.append((Double(replay.step) * stepSeconds, replay.frame)) }
+            let title = flow.description.isEmpty ? (file as NSString).lastPathComponent : flow.description.joined(separator: " ")
+            text = SVGPicture.animation(frames, hold: stepSeconds * 1.5, theme: p.theme, title: title)
+            summary = "\(p.width)x\(p.height), \(frames.count) frames, \(p.theme.rawValue) theme, animated SVG"
+        } else {
+            text = Recording.asciicast(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
+                                       speed: p.speed, captions: p.captions, language: p.language)
+            summary = "\(p.width)x\(p.height), \(text.split(separator: "\n").count - 1) events"
+        }
+        guard write(text, to: output, command: "record", io: io) else { return 2 }
+        if output != "-" { io.out("locflow record: \(output): \(summary)") }
+        return 0
+    }
+
+    /// Writes a picture, or prints it for `-o -`.
+    static func write(_ text: String, to output: String, command: String, io: CommandIO) -> Bool {
+        if output == "-" { io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0))); return true }
+        guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+            io.err("locflow \(command): cannot write \(output)")
+            return false
+        }
+        return true
+    }
+}
