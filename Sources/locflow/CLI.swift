@@ -239,6 +239,8 @@ enum CLI {
             return Pictures.record(rest, io: io)
         case "shot":
             return Pictures.shot(rest, io: io)
+        case "map":
+            return Pictures.map(rest, io: io)
         case "report":
             var file: String?, output: String?
             var i = 0

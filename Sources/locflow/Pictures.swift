@@ -123,3 +123,114 @@ enum Pictures {
         return true
     }
 }
+
+extension Pictures {
+    /// `locflow map [config options] [--format text|dot|mermaid|svg] [-o FILE]`.
+    static func map(_ args: [String], io: CommandIO) -> Int32 {
+        var format = FlowMap.Format.text
+        var output: String?
+        var extras: FlowMap.Extras = [.time]
+        var configArgs: [String] = []
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            func next() -> String? { i + 1 < args.count ? args[i + 1] : nil }
+            switch a {
+            case "--format":
+                guard let v = next(), let f = FlowMap.Format(rawValue: v) else { return CLI.usageError("map", "--format is text, dot, mermaid or svg") }
+                format = f; i += 2
+            case "-o", "--output":
+                guard let v = next() else { return CLI.usageError("map", "-o needs a file name") }
+                output = v; i += 2
+            case "--with":
+                guard let v = next() else { return CLI.usageError("map", "--with needs precise, locationServices or time") }
+                for name in v.split(separator: ",") {
+                    guard let e = FlowMap.Extras.names.first(where: { $0.0 == name })?.1 else {
+                        return CLI.usageError("map", "--with takes precise, locationServices, time (comma-separated), not '\(name)'")
+                    }
+                    extras.insert(e)
+                }
+                i += 2
+            case "--without":
+                guard let v = next() else { return CLI.usageError("map", "--without needs precise, locationServices or time") }
+                for name in v.split(separator: ",") {
+                    guard let e = FlowMap.Extras.names.first(where: { $0.0 == name })?.1 else {
+                        return CLI.usageError("map", "--without takes precise, locationServices, time (comma-separated), not '\(name)'")
+                    }
+                    extras.remove(e)
+                }
+                i += 2
+            case "--platform", "--plist", "--strings", "--assume":
+                guard let v = next() else { return CLI.usageError("map", "\(a) needs a value") }
+                configArgs += [a, v]; i += 2
+            default:
+                return CLI.usageError("map", a.hasPrefix("-") ? "unknown option \(a)" : "takes no file (\(a)); give the app with --plist")
+            }
+        }
+        var o = Explorer.Options()
+        if let problem = Explorer.parse(configArgs, into: &o) { return CLI.usageError("map", problem) }
+        let map = FlowMap(config: o.builder.finish(), extras: extras)
+        let text: String
+        switch format {
+        case .text: text = map.text
+        case .dot: text = map.dot
+        case .mermaid: text = map.mermaid
+        case .svg:
+            switch Graphviz.svg(map.dot) {
+            case .success(let svg): text = svg
+            case .failure(let problem):
+                io.err("locflow map: \(problem)")
+                return 2
+            }
+        }
+        if let output {
+            guard write(text, to: output, command: "map", io: io) else { return 2 }
+            if output != "-" { io.out("locflow map: \(output): \(map.title)") }
+        } else {
+            io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+        }
+        return 0
+    }
+}
+
+/// Graphviz's `dot`, when it is installed: DOT in, SVG out.
+enum Graphviz {
+    struct Problem: Error, CustomStringConvertible { let description: String }
+
+    static func find() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") where !dir.isEmpty {
+            let candidate = "\(dir)/dot"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    static func svg(_ dot: String) -> Result<String, Problem> {
+        guard let exe = find() else {
+            return .failure(Problem(description: "--format svg needs Graphviz's dot on the PATH (Debian: apt-get install graphviz; macOS: brew install graphviz); --format dot or mermaid need nothing"))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: exe)
+        process.arguments = ["-Tsvg"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        do { try process.run() } catch { return .failure(Problem(description: "cannot run \(exe): \(error.localizedDescription)")) }
+        // Write and read on separate threads' worth of buffering: DOT is small, SVG read to the end.
+        let data = Data(dot.utf8)
+        DispatchQueue.global().async {
+            input.fileHandleForWriting.write(data)
+            try? input.fileHandleForWriting.close()
+        }
+        let svg = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let text = String(data: svg, encoding: .utf8) else {
+            let message = String(decoding: err, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return .failure(Problem(description: "dot failed (exit \(process.terminationStatus))" + (message.isEmpty ? "" : ": \(message)")))
+        }
+        return .success(text)
+    }
+}
