@@ -18,12 +18,13 @@ enum CLI {
                                                 the shortest flow to each matching state
            locflow play FILE.flow [--step-delay 2s]  autoplay a flow in the explorer, with captions
            locflow record FILE.flow -o demo.cast|demo.svg [--size 120x40] [--speed N]  an asciicast v2 recording or an animated SVG
+           locflow map [config options] [--format text|dot|mermaid|svg] [-o FILE]  the designer's flow map
            locflow shot FILE.flow [--step N] [--size WxH] [--lang ko] [--theme T] -o shot.svg  the explorer after step N, as an SVG picture
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow help [COMMAND]               this text, or a command's
 
-    config options (explorer, explore, paths): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
+    config options (explorer, explore, paths, map): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
     explorer options: --lang en|ko, --ascii, --no-color
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
     """
@@ -103,6 +104,19 @@ enum CLI {
         divided by --speed (default 1), so the same flow, size, speed and theme give the same bytes.
         --theme (SVG only) picks the palette for a dark or a light page; auto reads COLORFGBG.
         -o - prints to stdout.
+        """,
+        "map": """
+        usage: locflow map [--platform P] [--plist F] [--strings F] [--assume N=V] [--format text|dot|mermaid|svg]
+                           [--with precise,locationServices] [--without time] [-o FILE]
+
+        The designer's flow map for the configured app and version: each node is what the person
+        sees (a prompt with its buttons and the request that brought it up, or the app's Settings
+        page) and the status the app reads; each edge is a tap, a Settings change, an app request
+        or time passing (leaving the app for 10 minutes; a significant location change while the
+        app is away). --with precise adds the Precise switches and temporary full accuracy, --with
+        locationServices the global switch; --without time leaves out time. dot is for Graphviz,
+        mermaid a flowchart for GitHub Markdown, svg runs Graphviz's dot (it must be installed),
+        text lists each node with its ways out.
         """,
         "shot": """
         usage: locflow shot FILE.flow -o shot.svg [--step N] [--size 120x40] [--lang en|ko]
