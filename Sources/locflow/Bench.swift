@@ -14,20 +14,20 @@ enum Bench {
         while i < args.count {
             if args[i] == "--only" {
                 guard i + 1 < args.count, ["model", "check", "explorer"].contains(args[i + 1]) else {
-                    return CLI.usageError("bench: --only takes model, check or explorer")
+                    return CLI.usageError("bench", "--only takes model, check or explorer")
                 }
                 only = args[i + 1]
                 i += 2
                 continue
             }
             guard i + 1 < args.count, let n = Int(args[i + 1]), n > 0 else {
-                return CLI.usageError("bench: \(args[i]) needs a positive number")
+                return CLI.usageError("bench", "\(args[i]) needs a positive number")
             }
             switch args[i] {
             case "--events": events = n
             case "--lines": lines = n
             case "--runs": runs = n
-            default: return CLI.usageError("bench: unknown option \(args[i])")
+            default: return CLI.usageError("bench", "unknown option \(args[i])")
             }
             i += 2
         }

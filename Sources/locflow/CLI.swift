@@ -23,7 +23,10 @@ enum CLI {
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow help [COMMAND]               this text, or a command's
+           locflow --version                    the version
 
+    Options go before or after the file. Put locflow on the PATH with
+    `swift build -c release && export PATH="$PWD/.build/release:$PATH"`, or write `swift run locflow ...`.
     config options (explorer, explore, paths, map): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
     explorer options: --lang en|ko, --ascii, --no-color
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
@@ -35,7 +38,7 @@ enum CLI {
 
         Runs each flow (folders are searched for *.flow) headless and checks its expect lines.
         Prints each failed expectation or refused step as FILE:LINE: expected ..., found ...
-        with the rule that decided it, then a closing line "N passed, M failed".
+        with the rule that decided it, then a closing line "K flows: N passed, M failed" (expectations).
           --quiet   do not print an "ok" line for each flow that passed
         Exit: 0 every expectation held and every step could be performed; 1 something failed;
               2 a file could not be read or parsed (nothing of that file runs).
@@ -145,110 +148,125 @@ enum CLI {
         """,
     ]
 
+    /// `locflow --version`.
+    static let version = "locflow 0.1.0 (flow format 1)"
+
+    /// The command running now: error messages start `locflow CMD: `.
+    static var command: String?
+
+    /// Standard output, and standard error with the one prefix `locflow CMD: ` on every message.
+    static var io: CommandIO {
+        let prefix = command.map { "locflow \($0): " } ?? "locflow: "
+        return CommandIO(out: CommandIO.standard.out, err: { CommandIO.standard.err(prefixed($0, prefix)) })
+    }
+
+    static func prefixed(_ message: String, _ prefix: String) -> String {
+        if message.hasPrefix(prefix) { return message }
+        if message.hasPrefix("error: ") { return prefix + message.dropFirst("error: ".count) }
+        if message.hasPrefix("locflow: ") { return prefix + message.dropFirst("locflow: ".count) }
+        return prefix + message
+    }
+
+    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "play", "record", "shot", "map", "report", "bench", "help"]
+
+    /// The explorer's options (`locflow`, `open`, `play`): config options, then how it looks.
+    static let explorerValued: Set<String> = ["--platform", "--plist", "--strings", "--assume", "--lang", "--theme"]
+    static let explorerFlags: Set<String> = ["--ascii", "--no-color"]
+
     static func main(_ args: [String]) -> Int32 {
-        let io = CommandIO.standard
-        guard let command = args.first else { return Explorer.launch(args: [], flow: nil) }
+        guard let first = args.first else { return Explorer.launch(args: [], flow: nil) }
+        if first == "--version" || first == "-V" { CommandIO.standard.out(version); return 0 }
+        if first == "--help" || first == "-h" { CommandIO.standard.out(usage); return 0 }
+        if first.hasPrefix("-") {
+            // The bare explorer with options: `locflow --lang ko`.
+            switch Arguments.parse(args, flags: explorerFlags, valued: explorerValued) {
+            case .failure(let p): return usageError("", p.message)
+            case .success(let a):
+                if let extra = a.positionals.first { return usageError("", "unexpected \(extra) (to open a flow: locflow open FILE.flow)") }
+                return Explorer.launch(args: args, flow: nil)
+            }
+        }
+        let command = first
         let rest = Array(args.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        CLI.command = commands.contains(command) ? command : nil
+        let io = CLI.io
+        if command != "help" && (rest.contains("--help") || rest.contains("-h")) {
             io.out(help[command] ?? usage)
             return 0
         }
+        func parsed(flags: Set<String> = [], valued: Set<String> = []) -> Arguments? {
+            switch Arguments.parse(rest, flags: flags, valued: valued) {
+            case .success(let a): return a
+            case .failure(let p): _ = usageError(command, p.message); return nil
+            }
+        }
         switch command {
-        case "--help", "-h", "help":
-            io.out(rest.first.flatMap { help[$0] } ?? usage)
+        case "help":
+            guard let topic = rest.first else { io.out(usage); return 0 }
+            guard let text = help[topic] else { return usageError("help", "no command '\(topic)'" + (nearest(topic, in: commands).map { " (did you mean '\($0)'?)" } ?? "")) }
+            io.out(text)
             return 0
         case "check":
-            let quiet = rest.contains("--quiet")
-            let files = rest.filter { $0 != "--quiet" }
-            if let bad = files.first(where: { $0.hasPrefix("--") }) { return usageError("check: unknown option \(bad)") }
-            guard !files.isEmpty else { return usageError("check: give one or more .flow files or folders") }
-            return Commands.check(files, quiet: quiet, io: io)
+            guard let a = parsed(flags: ["--quiet"]) else { return 2 }
+            guard !a.positionals.isEmpty else { return usageError("check", "give one or more .flow files or folders") }
+            return Commands.check(a.positionals, quiet: a.has("--quiet"), io: io)
         case "run":
+            guard let a = parsed(valued: ["--format"]) else { return 2 }
             var format = Commands.TraceFormatOption.text
-            var files: [String] = []
-            var i = 0
-            while i < rest.count {
-                let a = rest[i]
-                if a == "--format" || a.hasPrefix("--format=") {
-                    let value: String
-                    if a == "--format" {
-                        guard i + 1 < rest.count else { return usageError("run: --format needs text or json") }
-                        value = rest[i + 1]; i += 1
-                    } else { value = String(a.dropFirst("--format=".count)) }
-                    guard let f = Commands.TraceFormatOption(rawValue: value) else { return usageError("run: --format is text or json, not '\(value)'") }
-                    format = f
-                } else if a.hasPrefix("--") {
-                    return usageError("run: unknown option \(a)")
-                } else { files.append(a) }
-                i += 1
+            if let v = a.value("--format") {
+                guard let f = Commands.TraceFormatOption(rawValue: v) else { return usageError("run", "--format is text or json, not '\(v)'") }
+                format = f
             }
-            guard files.count == 1 else { return usageError("run: give exactly one .flow file") }
-            return Commands.run(files[0], format: format, io: io)
+            guard a.positionals.count == 1 else { return usageError("run", "give exactly one .flow file") }
+            return Commands.run(a.positionals[0], format: format, io: io)
         case "inspect":
-            var strings: String?
+            guard let a = parsed(valued: ["--strings", "--platform"]) else { return 2 }
             var platform = Platform.ios18
-            var files: [String] = []
-            var i = 0
-            while i < rest.count {
-                switch rest[i] {
-                case "--strings":
-                    guard i + 1 < rest.count else { return usageError("inspect: --strings needs a file") }
-                    strings = rest[i + 1]; i += 1
-                case "--platform":
-                    guard i + 1 < rest.count, let p = Platform(rawValue: rest[i + 1]) else {
-                        return usageError("inspect: --platform is one of " + Platform.allCases.map(\.rawValue).joined(separator: ", "))
-                    }
-                    platform = p; i += 1
-                case let a where a.hasPrefix("--"): return usageError("inspect: unknown option \(a)")
-                case let a: files.append(a)
+            if let v = a.value("--platform") {
+                guard let p = Platform(rawValue: v) else {
+                    return usageError("inspect", "--platform is one of " + Platform.allCases.map(\.rawValue).joined(separator: ", "))
                 }
-                i += 1
+                platform = p
             }
-            guard files.count == 1 else { return usageError("inspect: give exactly one Info.plist") }
-            return Commands.inspect(files[0], strings: strings, platform: platform, io: io)
+            guard a.positionals.count == 1 else { return usageError("inspect", "give exactly one Info.plist") }
+            return Commands.inspect(a.positionals[0], strings: a.value("--strings"), platform: platform, io: io)
         case "bench":
             return Bench.main(rest, io: io)
         case "explore", "paths":
-            var o = Explorer.Options()
-            var configArgs: [String] = []
+            let valued: Set<String> = command == "explore" ? ["--depth", "--format", "--platform", "--plist", "--strings", "--assume"]
+                : ["--depth", "--to", "--max", "--platform", "--plist", "--strings", "--assume"]
+            guard let a = parsed(valued: valued) else { return 2 }
+            if let extra = a.positionals.first { return usageError(command, "takes no file (\(extra)); give the app with --plist") }
             var depth: Int? = 5
             var format = Commands.GraphFormat.text
-            var to: String?
             var max = 10
-            var i = 0
-            while i < rest.count {
-                let a = rest[i]
-                func next() -> String? { i + 1 < rest.count ? rest[i + 1] : nil }
-                switch a {
-                case "--depth":
-                    guard let v = next(), v == "all" || Int(v).map({ $0 >= 0 }) == true else { return usageError("\(command): --depth takes a number or all") }
-                    depth = Int(v); i += 2
-                case "--format" where command == "explore":
-                    guard let v = next(), let f = Commands.GraphFormat(rawValue: v) else { return usageError("explore: --format is text, dot, mermaid or json") }
-                    format = f; i += 2
-                case "--to" where command == "paths":
-                    guard let v = next() else { return usageError("paths: --to needs conditions, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
-                    to = v; i += 2
-                case "--max" where command == "paths":
-                    guard let v = next(), let n = Int(v), n > 0 else { return usageError("paths: --max takes a number") }
-                    max = n; i += 2
-                case "--platform", "--plist", "--strings", "--assume":
-                    guard let v = next() else { return usageError("\(command): \(a) needs a value") }
-                    configArgs += [a, v]; i += 2
-                default:
-                    return usageError("\(command): unknown option \(a)")
-                }
+            if let v = a.value("--depth") {
+                guard v == "all" || Int(v).map({ $0 >= 0 }) == true else { return usageError(command, "--depth takes a number or all") }
+                depth = Int(v)
             }
-            if let problem = Explorer.parse(configArgs, into: &o) { return usageError("\(command): \(problem)") }
-            let config = o.builder.finish()
+            if let v = a.value("--format") {
+                guard let f = Commands.GraphFormat(rawValue: v) else { return usageError(command, "--format is text, dot, mermaid or json") }
+                format = f
+            }
+            if let v = a.value("--max") {
+                guard let n = Int(v), n > 0 else { return usageError(command, "--max takes a number") }
+                max = n
+            }
+            var o = Explorer.Options()
+            let config = a.rebuilt(except: ["--depth", "--format", "--to", "--max"])
+            if let problem = Explorer.parse(config, into: &o) { return usageError(command, problem) }
             if command == "explore" {
-                return Commands.explore(config: config, configLines: o.configLines, depth: depth, format: format, io: io)
+                return Commands.explore(config: o.builder.finish(), configLines: o.configLines, depth: depth, format: format, io: io)
             }
-            guard let to else { return usageError("paths: --to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
-            return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, depth: depth, io: io)
+            guard let to = a.value("--to") else { return usageError("paths", "--to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
+            return Commands.paths(config: o.builder.finish(), configLines: o.configLines, to: to, max: max, depth: depth, io: io)
         case "open", "play":
-            guard let file = rest.first, !file.hasPrefix("--") else { return usageError("\(command): give a .flow file") }
-            return Explorer.launch(args: Array(rest.dropFirst()), flow: file, autoplay: command == "play")
+            let valued = command == "play" ? explorerValued.union(["--step-delay"]) : explorerValued
+            guard let a = parsed(flags: explorerFlags, valued: valued) else { return 2 }
+            guard a.positionals.count == 1 else {
+                return usageError(command, a.positionals.isEmpty ? "give a .flow file" : "give one .flow file (\(a.positionals[1]) is a second)")
+            }
+            return Explorer.launch(args: a.rebuilt(), flow: a.positionals[0], autoplay: command == "play")
         case "record":
             return Pictures.record(rest, io: io)
         case "shot":
@@ -256,59 +274,54 @@ enum CLI {
         case "map":
             return Pictures.map(rest, io: io)
         case "report":
-            var file: String?, output: String?
-            var i = 0
-            while i < rest.count {
-                if rest[i] == "-o" || rest[i] == "--output" {
-                    guard i + 1 < rest.count else { return usageError("report: -o needs a file name") }
-                    output = rest[i + 1]; i += 2
-                } else if rest[i].hasPrefix("-") || file != nil {
-                    return usageError("report: unexpected \(rest[i])")
-                } else { file = rest[i]; i += 1 }
+            guard let a = parsed(valued: ["-o", "--output"]) else { return 2 }
+            guard a.positionals.count == 1 else {
+                return usageError("report", a.positionals.isEmpty ? "give a .flow file" : "give one .flow file (\(a.positionals[1]) is a second)")
             }
-            guard let file else { return usageError("report: give a .flow file") }
-            let flow: Flow
-            let text: String
-            do {
-                flow = try Commands.load(file)
-                text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? flow.text
-            } catch { io.err(error.description); return 2 }
-            let dir = (file as NSString).deletingLastPathComponent
-            do {
-                let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
-                if let output {
-                    guard FileManager.default.createFile(atPath: output, contents: Data(md.utf8)) else {
-                        io.err("locflow report: cannot write \(output)"); return 2
-                    }
-                    io.out("locflow report: wrote \(output)" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
-                } else {
-                    io.out(md)
-                }
-                return failed > 0 ? 1 : 0
-            } catch { io.err(error.description); return 2 }
+            return report(a.positionals[0], output: a.value("-o") ?? a.value("--output"), io: io)
         default:
-            if command.hasPrefix("--") { return Explorer.launch(args: args, flow: nil) }
-            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "explore", "paths", "help"]
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
-            return usageError(msg)
+            return usageError("", msg)
         }
     }
 
-    /// A usage error of one command: `locflow CMD: problem`, then that command's usage lines.
+    /// `locflow report FILE.flow [-o report.md]`.
+    static func report(_ file: String, output: String?, io: CommandIO) -> Int32 {
+        let flow: Flow
+        let text: String
+        do {
+            flow = try Commands.load(file)
+            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? flow.text
+        } catch { io.err(error.description); return 2 }
+        let dir = (file as NSString).deletingLastPathComponent
+        do {
+            let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
+            if let output {
+                guard FileManager.default.createFile(atPath: output, contents: Data(md.utf8)) else {
+                    io.err("cannot write \(output)"); return 2
+                }
+                io.out("locflow report: wrote \(output)" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
+            } else {
+                io.out(md)
+            }
+            return failed > 0 ? 1 : 0
+        } catch { io.err(error.description); return 2 }
+    }
+
+    /// A usage error of one command (or "" for locflow itself): `locflow CMD: problem`, then only
+    /// that command's usage lines. Exit code 2.
     static func usageError(_ command: String, _ problem: String) -> Int32 {
-        var text = "locflow \(command): \(problem)"
-        if let help = help[command] {
+        var text = command.isEmpty ? "locflow: \(problem)" : "locflow \(command): \(problem)"
+        if command.isEmpty {
+            text += "\nusage: locflow [--platform P] [--plist F] [--strings F] [--assume N=V] [--lang en|ko] [--ascii] [--no-color]"
+            text += "\n       locflow COMMAND ...   (\(commands.joined(separator: ", ")))"
+            text += "\n(locflow help lists the commands; locflow help COMMAND says more)"
+        } else if let help = help[command] {
             let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
-            let usageLines = lines.prefix { !$0.isEmpty }
-            text += "\n" + usageLines.joined(separator: "\n") + "\n(locflow help \(command) says more)"
+            text += "\n" + lines.prefix { !$0.isEmpty }.joined(separator: "\n") + "\n(locflow help \(command) says more)"
         }
         CommandIO.standard.err(text)
-        return 2
-    }
-
-    static func usageError(_ message: String) -> Int32 {
-        CommandIO.standard.err("locflow: \(message)\n\n\(usage)")
         return 2
     }
 }
