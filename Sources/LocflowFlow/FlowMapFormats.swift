@@ -90,7 +90,8 @@ extension FlowMap {
 
     /// Mermaid (flowchart): renders in GitHub Markdown inside a ```mermaid block.
     public var mermaid: String {
-        var out = "---\ntitle: \(Self.mermaidString("Flow map: " + title))\n---\nflowchart TD\n"
+        // The title is a YAML string in double quotes (the text has colons).
+        var out = "---\ntitle: " + Self.dotString("Flow map: " + title.filter { $0 != "\n" }) + "\n---\nflowchart TD\n"
         for (i, n) in nodes.enumerated() {
             let label = labelLines(n).map(Self.mermaidString).joined(separator: "<br/>")
             out += n.prompt != nil ? "  n\(i)([\"\(label)\"])\n" : "  n\(i)[\"\(label)\"]\n"
