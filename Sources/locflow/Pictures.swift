@@ -19,42 +19,42 @@ enum Pictures {
 
     /// Reads the options `shot` and `record` share; returns a problem to report as a usage error.
     static func parse(_ command: String, _ args: [String], into o: inout Options) -> String? {
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            func next() -> String? { i + 1 < args.count ? args[i + 1] : nil }
-            switch a {
-            case "-o", "--output":
-                guard let v = next() else { return "-o needs a file name" }
-                o.output = v; i += 2
+        var valued: Set<String> = ["-o", "--output", "--size", "--lang", "--theme"]
+        valued.insert(command == "shot" ? "--step" : "--speed")
+        let a: Arguments
+        switch Arguments.parse(args, flags: ["--no-captions"], valued: valued) {
+        case .success(let parsed): a = parsed
+        case .failure(let p): return p.message
+        }
+        for (name, value) in a.options {
+            let v = value ?? ""
+            switch name {
+            case "-o", "--output": o.output = v
             case "--size":
-                let parts = (next() ?? "").split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+                let parts = v.split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
                 guard parts.count == 2, let w = parts[0], let h = parts[1], w >= minimumSize.width, h >= minimumSize.height, w <= 500, h <= 200 else {
                     return "--size is WIDTHxHEIGHT, from \(minimumSize.width)x\(minimumSize.height) to 500x200, e.g. 120x40"
                 }
-                o.width = w; o.height = h; i += 2
+                o.width = w; o.height = h
             case "--lang":
-                guard let v = next(), let l = Language(rawValue: v) else { return "--lang is en or ko" }
-                o.language = l; i += 2
+                guard let l = Language(rawValue: v) else { return "--lang is en or ko" }
+                o.language = l
             case "--theme":
-                guard let v = next(), let t = Theme.parse(v, colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"]) else {
+                guard let t = Theme.parse(v, colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"]) else {
                     return "--theme is light, dark or auto"
                 }
-                o.theme = t; i += 2
-            case "--step" where command == "shot":
-                guard let v = next(), let n = Int(v), n >= 0 else { return "--step takes a step number (0 is the start)" }
-                o.step = n; i += 2
-            case "--speed" where command == "record":
-                guard let v = next(), let n = Double(v), n > 0, n.isFinite else { return "--speed takes a positive number" }
-                o.speed = n; i += 2
-            case "--no-captions":
-                o.captions = false; i += 1
-            default:
-                if a.hasPrefix("-") && a != "-" { return "unknown option \(a)" }
-                if o.file != nil { return "give one .flow file (\(a) is a second)" }
-                o.file = a; i += 1
+                o.theme = t
+            case "--step":
+                guard let n = Int(v), n >= 0 else { return "--step takes a step number (0 is the start)" }
+                o.step = n
+            case "--speed":
+                guard let n = Double(v), n > 0, n.isFinite else { return "--speed takes a positive number" }
+                o.speed = n
+            default: o.captions = false  // --no-captions
             }
         }
+        guard a.positionals.count <= 1 else { return "give one .flow file (\(a.positionals[1]) is a second)" }
+        o.file = a.positionals.first
         return nil
     }
 
@@ -130,43 +130,30 @@ extension Pictures {
         var format = FlowMap.Format.text
         var output: String?
         var extras: FlowMap.Extras = [.time]
-        var configArgs: [String] = []
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            func next() -> String? { i + 1 < args.count ? args[i + 1] : nil }
-            switch a {
+        let a: Arguments
+        switch Arguments.parse(args, valued: ["--format", "-o", "--output", "--with", "--without", "--platform", "--plist", "--strings", "--assume"]) {
+        case .success(let parsed): a = parsed
+        case .failure(let p): return CLI.usageError("map", p.message)
+        }
+        if let extra = a.positionals.first { return CLI.usageError("map", "takes no file (\(extra)); give the app with --plist") }
+        for (name, value) in a.options {
+            let v = value ?? ""
+            switch name {
             case "--format":
-                guard let v = next(), let f = FlowMap.Format(rawValue: v) else { return CLI.usageError("map", "--format is text, dot, mermaid or svg") }
-                format = f; i += 2
-            case "-o", "--output":
-                guard let v = next() else { return CLI.usageError("map", "-o needs a file name") }
-                output = v; i += 2
-            case "--with":
-                guard let v = next() else { return CLI.usageError("map", "--with needs precise, locationServices or time") }
-                for name in v.split(separator: ",") {
-                    guard let e = FlowMap.Extras.names.first(where: { $0.0 == name })?.1 else {
-                        return CLI.usageError("map", "--with takes precise, locationServices, time (comma-separated), not '\(name)'")
+                guard let f = FlowMap.Format(rawValue: v) else { return CLI.usageError("map", "--format is text, dot, mermaid or svg") }
+                format = f
+            case "-o", "--output": output = v
+            case "--with", "--without":
+                for part in v.split(separator: ",") {
+                    guard let e = FlowMap.Extras.names.first(where: { $0.0 == part })?.1 else {
+                        return CLI.usageError("map", "\(name) takes precise, locationServices, time (comma-separated), not '\(part)'")
                     }
-                    extras.insert(e)
+                    if name == "--with" { extras.insert(e) } else { extras.remove(e) }
                 }
-                i += 2
-            case "--without":
-                guard let v = next() else { return CLI.usageError("map", "--without needs precise, locationServices or time") }
-                for name in v.split(separator: ",") {
-                    guard let e = FlowMap.Extras.names.first(where: { $0.0 == name })?.1 else {
-                        return CLI.usageError("map", "--without takes precise, locationServices, time (comma-separated), not '\(name)'")
-                    }
-                    extras.remove(e)
-                }
-                i += 2
-            case "--platform", "--plist", "--strings", "--assume":
-                guard let v = next() else { return CLI.usageError("map", "\(a) needs a value") }
-                configArgs += [a, v]; i += 2
-            default:
-                return CLI.usageError("map", a.hasPrefix("-") ? "unknown option \(a)" : "takes no file (\(a)); give the app with --plist")
+            default: break
             }
         }
+        let configArgs = a.rebuilt(except: ["--format", "-o", "--output", "--with", "--without"])
         var o = Explorer.Options()
         if let problem = Explorer.parse(configArgs, into: &o) { return CLI.usageError("map", problem) }
         let map = FlowMap(config: o.builder.finish(), extras: extras)
