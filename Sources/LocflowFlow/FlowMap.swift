@@ -62,38 +62,38 @@ public struct FlowMap: Sendable {
     public let extras: Extras
     public private(set) var nodes: [Node] = []
     public private(set) var edges: [Edge] = []
+    /// For each node, the steps from the start by which the walk first reached it.
+    public private(set) var paths: [[Event]] = []
 
     /// Explores from the start (the app just launched, nothing asked yet).
     public init(config: AppConfig, extras: Extras = [.time]) {
         self.config = config
         self.extras = extras
         var index: [Node: Int] = [:]
-        var seen: Set<Node> = []
         var edgeSeen: Set<Edge> = []
         var queue: [World] = []
         var head = 0
         let start = World(config: config)
-        func visit(_ w: World) -> Int {
+        // Each node is explored once, from the first world that showed it.
+        func visit(_ w: World, path: [Event]) -> Int {
             let node = Self.node(w)
-            let id: Int
-            if let known = index[node] { id = known } else {
-                id = nodes.count
-                index[node] = id
-                nodes.append(node)
-            }
-            if seen.insert(node).inserted { queue.append(w) }
-            return id
+            if let known = index[node] { return known }
+            index[node] = nodes.count
+            nodes.append(node)
+            paths.append(path)
+            queue.append(w)
+            return nodes.count - 1
         }
-        _ = visit(start)
+        _ = visit(start, path: [])
         while head < queue.count {
             let w = queue[head]
             head += 1
             let from = index[Self.node(w)]!
             for action in Self.actions(w, extras) {
-                guard let after = Self.perform(action.steps, on: w) else { continue }
-                let to = visit(after)
+                guard let (after, steps) = Self.perform(action.steps, on: w) else { continue }
+                let to = visit(after, path: paths[from] + steps)
                 guard to != from else { continue }
-                let edge = Edge(from: from, to: to, label: action.label, kind: action.kind, steps: action.steps.map(\.flowText))
+                let edge = Edge(from: from, to: to, label: action.label, kind: action.kind, steps: steps.map(\.flowText))
                 if edgeSeen.insert(edge).inserted { edges.append(edge) }
             }
         }
@@ -175,18 +175,21 @@ public struct FlowMap: Sendable {
 
     /// Performs the steps; nil when one is refused. Afterwards, unless a prompt is up, the person
     /// is back in the app with nothing left running, so every screen node starts from the same place.
-    static func perform(_ steps: [Event], on world: World) -> World? {
+    static func perform(_ steps: [Event], on world: World) -> (World, [Event])? {
         var w = world
+        var done = steps
         for e in steps {
             guard w.refusal(for: e) == nil else { return nil }
             _ = w.step(e)
         }
         if w.prompt == nil {
-            if w.significantChanges { _ = w.step(.app(.stopMonitoringSignificantLocationChanges)) }
-            if w.lifecycle != .foreground { _ = w.step(.user(.foreground)) }
-            if w.significantChanges { _ = w.step(.app(.stopMonitoringSignificantLocationChanges)) }
+            if w.lifecycle != .foreground { _ = w.step(.user(.foreground)); done.append(.user(.foreground)) }
+            if w.significantChanges {
+                _ = w.step(.app(.stopMonitoringSignificantLocationChanges))
+                done.append(.app(.stopMonitoringSignificantLocationChanges))
+            }
         }
-        return w
+        return (w, done)
     }
 
     static func settingsLabel(_ c: SettingsChoice, _ profile: PlatformProfile) -> String {

@@ -57,6 +57,23 @@ struct FlowMapTests {
         #expect(Set(pairs).count == pairs.count, "one way out per label and node")
     }
 
+    @Test(arguments: [Platform.ios12, .ios14, .ios18, .visionos]) func everyEdgeLeadsWhereItSays(_ p: Platform) {
+        // Replaying the walk's path to an edge's node, then the edge's steps, shows the edge's target.
+        let map = FlowMap(config: config(p), extras: [.precise, .time])
+        for e in map.edges {
+            var w = World(config: config(p))
+            for step in map.paths[e.from] { _ = w.step(step) }
+            #expect(FlowMap.node(w) == map.nodes[e.from])
+            for step in e.steps {
+                let event = try? FlowParser.parseStatement(step, file: "map")
+                guard case .step(let event)? = event else { Issue.record("\(step) is not a step"); continue }
+                #expect(w.refusal(for: event) == nil, "\(step)")
+                _ = w.step(event)
+            }
+            #expect(FlowMap.node(w) == map.nodes[e.to], "\(p): \(e.label) from \(e.from) should show node \(e.to)")
+        }
+    }
+
     @Test func formatsAreDeterministicAndEscaped() {
         let a = FlowMap(config: AppConfig()), b = FlowMap(config: AppConfig())
         #expect(a.dot == b.dot && a.mermaid == b.mermaid && a.text == b.text)
