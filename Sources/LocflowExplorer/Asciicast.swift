@@ -82,7 +82,7 @@ public enum Recording {
         header.field("version", .int(2))
         header.field("width", .int(width))
         header.field("height", .int(height))
-        if !flow.description.isEmpty { header.field("title", .string(flow.description.joined(separator: " "))) }
+        if !flow.description.isEmpty { header.field("title", .string(TextSafety.escape(flow.description.joined(separator: " "), keepNewlines: false))) }
         header.field("env", .object([("TERM", .string("xterm-256color")), ("SHELL", .string("/bin/sh"))]))
         var lines = [header.finish()]
         func event(_ t: Double, _ kind: String, _ text: String) {
@@ -93,7 +93,7 @@ public enum Recording {
         var t = 0.0
         while let text = replay.next() {
             t += stepSeconds
-            event(t, "m", "step \(replay.step): \(text)")
+            event(t, "m", TextSafety.escape("step \(replay.step): \(text)", keepNewlines: false))
             event(t, "o", ANSI.frame(replay.frame))
         }
         event(t + stepSeconds, "o", "\u{1B}[0m\u{1B}[?25h\r\n")

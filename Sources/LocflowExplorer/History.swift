@@ -155,7 +155,7 @@ public struct History: Sendable {
         self.world = world
         checkpoints = [world]
         record(start, after: world, step: -1)
-        log[0].extra = LogEntry.Extra(label: "start: the person launches \(config.info.appName)", expectation: nil)
+        log[0].extra = LogEntry.Extra(label: "start: the person launches \(config.appName)", expectation: nil)
     }
 
     /// Loads steps (a flow's) to be stepped through with redo, from the start.
@@ -249,7 +249,7 @@ public struct History: Sendable {
            beforeLast != nil {
             // Re-run the growing wait from the world before it (undo restores that world directly).
             undo()
-            steps[steps.count - 1].kind = .event(.wait(d + ms))
+            steps[steps.count - 1].kind = .event(.wait(VirtualTime.saturating(d, ms)))
             redo()
             return
         }

@@ -257,7 +257,10 @@ public enum Invariants {
         }
         for s in DeliverySource.allCases where w.delivering(s) {
             if !st.isAuthorized { out.append("\(s.rawValue) delivers while the status is \(st.rawValue)") }
-            if s != .significantChanges && !w.lifecycle.isRunning { out.append("\(s.rawValue) delivers to a \(w.lifecycle.rawValue) app") }
+            // Suspended: only what Core Location resumes the app for (flow-format "What delivering means").
+            if s != .significantChanges && (w.lifecycle == .terminated || (s == .standard && w.lifecycle == .suspended)) {
+                out.append("\(s.rawValue) delivers to a \(w.lifecycle.rawValue) app")
+            }
         }
         if w.indicatorShown && w.lifecycle != .background && w.lifecycle != .suspended { out.append("the indicator shows while the app is \(w.lifecycle.rawValue)") }
         if w.lifecycle == .terminated && w.inUse { out.append("a terminated app counts as in use") }

@@ -22,6 +22,7 @@ enum CLI {
            locflow shot FILE.flow [--step N] [--size WxH] [--lang ko] [--theme T] -o shot.svg  the explorer after step N, as an SVG picture
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
+           locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
            locflow help [COMMAND]               this text, or a command's
            locflow --version                    the version
 
@@ -108,6 +109,12 @@ enum CLI {
         --theme (SVG only) picks the palette for a dark or a light page; auto reads COLORFGBG.
         -o - prints to stdout.
         """,
+        "rules": """
+        usage: locflow rules [NAME...] [--format text|md|json]
+
+        Every rule the model decides by (or only the NAMEs given), with its sentence, whether it
+        is an assumption, and its sources (title and address).
+        """,
         "map": """
         usage: locflow map [--platform P] [--plist F] [--strings F] [--assume N=V] [--format text|dot|mermaid|svg]
                            [--with precise,locationServices] [--without time] [-o FILE]
@@ -167,7 +174,7 @@ enum CLI {
         return prefix + message
     }
 
-    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "play", "record", "shot", "map", "report", "bench", "help"]
+    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "play", "record", "shot", "map", "report", "rules", "bench", "help"]
 
     /// The explorer's options (`locflow`, `open`, `play`): config options, then how it looks.
     static let explorerValued: Set<String> = ["--platform", "--plist", "--strings", "--assume", "--lang", "--theme"]
@@ -232,6 +239,8 @@ enum CLI {
             return Commands.inspect(a.positionals[0], strings: a.value("--strings"), platform: platform, io: io)
         case "bench":
             return Bench.main(rest, io: io)
+        case "rules":
+            return rules(rest, io: io)
         case "explore", "paths":
             let valued: Set<String> = command == "explore" ? ["--depth", "--format", "--platform", "--plist", "--strings", "--assume"]
                 : ["--depth", "--to", "--max", "--platform", "--plist", "--strings", "--assume"]
@@ -291,14 +300,13 @@ enum CLI {
         let flow: Flow
         let text: String
         do {
-            flow = try Commands.load(file)
-            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? flow.text
+            (flow, text) = try Commands.loadWithText(file)
         } catch { io.err(error.description); return 2 }
         let dir = (file as NSString).deletingLastPathComponent
         do {
             let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
             if let output {
-                guard FileManager.default.createFile(atPath: output, contents: Data(md.utf8)) else {
+                guard FileManager.default.createFile(atPath: output, contents: Data(TextSafety.escape(md).utf8)) else {
                     io.err("cannot write \(output)"); return 2
                 }
                 io.out("locflow report: wrote \(output)" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
@@ -307,6 +315,15 @@ enum CLI {
             }
             return failed > 0 ? 1 : 0
         } catch { io.err(error.description); return 2 }
+    }
+
+    /// A usage error written as "CMD: problem" (the older form some commands use): the same as
+    /// `usageError(CMD, problem)` when CMD is a command.
+    static func usageError(_ message: String) -> Int32 {
+        if let colon = message.range(of: ": "), commands.contains(String(message[..<colon.lowerBound])) {
+            return usageError(String(message[..<colon.lowerBound]), String(message[colon.upperBound...]))
+        }
+        return usageError(command ?? "", message)
     }
 
     /// A usage error of one command (or "" for locflow itself): `locflow CMD: problem`, then only

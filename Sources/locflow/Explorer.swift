@@ -190,7 +190,7 @@ enum Explorer {
         }
         terminal.close()
         try? recorder?.close()
-        if let p = recordPath { print("locflow: recording in \(p)") }
+        if let p = recordPath { print("locflow: recording in \(TextSafety.escape(p))") }
         let sig = stopSignal.load(ordering: .relaxed)
         if sig != 0 {
             print("locflow: stopped by signal \(sig); the terminal is restored")
