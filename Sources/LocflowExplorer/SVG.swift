@@ -1,4 +1,5 @@
 import LocflowCore
+import LocflowFlow
 
 /// Frames as SVG pictures (`locflow shot`, `locflow record -o demo.svg`): every cell at its
 /// column, in the palette's colours, box drawing as lines so borders join, wide (Hangul) cells
@@ -75,7 +76,7 @@ public enum SVGPicture {
         }
         if !extraCSS.isEmpty { css += extraCSS + "\n" }
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" xml:space=\"preserve\">\n"
-        if let title { out += "<title>" + escape(title) + "</title>\n" }
+        if let title { out += "<title>" + escape(TextSafety.escape(title, keepNewlines: false)) + "</title>\n" }
         out += "<style>\n" + css + "</style>\n"
         out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(theme.defaultBackground)\"/>\n"
         return out

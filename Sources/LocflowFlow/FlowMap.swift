@@ -223,6 +223,7 @@ public struct FlowMap: Sendable {
         if n.prompt != nil && !n.locationServices { out.append("Location Services Off") }
         if n.prompt != nil { out.append("Settings: " + Self.settingsLabel(n.settings, config.profile)) }
         out.append("app reads " + n.status.rawValue + (n.accuracy.map { $0 == .fullAccuracy ? " (full)" : " (reduced)" } ?? ""))
-        return out
+        // The app's name comes from its Info.plist: control and direction characters are shown escaped.
+        return out.map { TextSafety.escape($0, keepNewlines: false) }
     }
 }

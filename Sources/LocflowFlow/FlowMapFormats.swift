@@ -5,7 +5,7 @@ extension FlowMap {
     public enum Format: String, CaseIterable, Sendable { case text, dot, mermaid, svg }
 
     public var title: String {
-        "\(config.info.appName) on \(config.profile.platform.displayName): \(nodes.count) screens, \(edges.count) transitions"
+        "\(TextSafety.escape(config.info.appName, keepNewlines: false)) on \(config.profile.platform.displayName): \(nodes.count) screens, \(edges.count) transitions"
     }
 
     /// A line wrapped at spaces to about `width` characters.
@@ -91,7 +91,7 @@ extension FlowMap {
     /// Mermaid (flowchart): renders in GitHub Markdown inside a ```mermaid block.
     public var mermaid: String {
         // The title is a YAML string in double quotes (the text has colons).
-        var out = "---\ntitle: " + Self.dotString("Flow map: " + title.filter { $0 != "\n" }) + "\n---\nflowchart TD\n"
+        var out = "---\ntitle: " + Self.dotString(Self.mermaidString("Flow map: " + title)) + "\n---\nflowchart TD\n"
         for (i, n) in nodes.enumerated() {
             let label = labelLines(n).map(Self.mermaidString).joined(separator: "<br/>")
             out += n.prompt != nil ? "  n\(i)([\"\(label)\"])\n" : "  n\(i)[\"\(label)\"]\n"

@@ -85,6 +85,18 @@ struct FlowMapTests {
         #expect(FlowMap.dotString("a\"b\\c\nd") == "\"a\\\"b\\\\c\\nd\"")
     }
 
+    @Test func aHostileAppNameIsEscapedInEveryFormat() {
+        var config = AppConfig()
+        config.info.displayName = "Evil\u{1B}[31m\u{202E}\"Name\"\\ <b>|#"
+        let map = FlowMap(config: config)
+        for text in [map.text, map.dot, map.mermaid] {
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+            #expect(text.contains("\\u{1B}"))
+        }
+        #expect(!map.mermaid.contains("<b>") && !map.mermaid.contains("\"Name"))
+        #expect(map.dot.contains("\\\"Name\\\""))  // DOT: \" inside the quoted label
+    }
+
     @Test func dotRendersWithGraphvizWhenInstalled() throws {
         let path = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let path else { return }  // CI installs graphviz and runs `locflow map --format svg` too
