@@ -17,17 +17,20 @@ enum CLI {
            locflow paths --to "status=S settings=C ..." [config options] [--max N]
                                                 the shortest flow to each matching state
            locflow play FILE.flow [--step-delay 2s]  autoplay a flow in the explorer, with captions
-           locflow record FILE.flow -o demo.cast|demo.svg [--size 120x40] [--speed N]  an asciicast v2 recording or an animated SVG
-           locflow map [config options] [--format text|dot|mermaid|svg] [-o FILE]  the designer's flow map
-           locflow shot FILE.flow [--step N] [--size WxH] [--lang ko] [--theme T] -o shot.svg  the explorer after step N, as an SVG picture
+           locflow record FILE.flow -o demo.cast|demo.svg [--size 120x40] [--speed N] [--theme T]
+                                                an asciicast v2 recording, or an animated SVG
+           locflow shot FILE.flow -o shot.svg [--step N] [--size WxH] [--lang ko] [--theme T]
+                                                the explorer after step N, as an SVG picture
+           locflow map [config options] [--format text|dot|mermaid|svg] [-o FILE]
+                                                the designer's flow map
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
            locflow help [COMMAND]               this text, or a command's
            locflow --version                    the version
 
-    Options go before or after the file. Put locflow on the PATH with
-    `swift build -c release && export PATH="$PWD/.build/release:$PATH"`, or write `swift run locflow ...`.
+    options go before or after the file; put locflow on the PATH with
+      swift build -c release && export PATH="$PWD/.build/release:$PATH"    (or write swift run locflow ...)
     config options (explorer, explore, paths, map): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
     explorer options: --lang en|ko, --ascii, --no-color
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
