@@ -92,6 +92,15 @@ struct CommandLineTests {
         #expect(shotBefore.code == 0 && shotBefore.out == shotAfter.out && shotBefore.out.hasPrefix("<svg "))
     }
 
+    @Test func doubleDashEndsTheOptionsAndValuesNeedTheirOption() throws {
+        let r = try locflow()("run", "--", "--format")
+        #expect(r.code == 2 && r.err.hasPrefix("locflow run: --format: no such file"), "\(r.err)")
+        let missing = try locflow()("shot", "Assets/flows/visionos.flow", "-o")
+        #expect(missing.code == 2 && missing.err.hasPrefix("locflow shot: -o needs a value"))
+        let flagValue = try locflow()("check", "--quiet=yes", "Assets/tours")
+        #expect(flagValue.code == 2 && flagValue.err.hasPrefix("locflow check: --quiet takes no value"))
+    }
+
     func run(_ args: [String]) throws -> (code: Int32, out: String, err: String) {
         let l = try locflow()
         switch args.count {
