@@ -24,6 +24,8 @@ enum CLI {
            locflow map [config options] [--format text|dot|mermaid|svg] [-o FILE]
                                                 the designer's flow map
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
+           locflow diff FILE.flow --platform A [--assume N=V] --platform B [--assume N=V] [--format text|md]
+                                                the same flow on two sides, only what differs
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
            locflow help [COMMAND]               this text, or a command's
@@ -37,6 +39,7 @@ enum CLI {
     """
 
     static let help: [String: String] = [
+        "diff": DiffCommand.help,
         "check": """
         usage: locflow check FILE|DIR... [--quiet]
 
@@ -177,7 +180,7 @@ enum CLI {
         return prefix + message
     }
 
-    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "play", "record", "shot", "map", "report", "rules", "bench", "help"]
+    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "play", "record", "shot", "map", "report", "diff", "rules", "bench", "help"]
 
     /// The explorer's options (`locflow`, `open`, `play`): config options, then how it looks.
     static let explorerValued: Set<String> = ["--platform", "--plist", "--strings", "--assume", "--lang", "--theme"]
@@ -285,6 +288,8 @@ enum CLI {
             return Pictures.shot(rest, io: io)
         case "map":
             return Pictures.map(rest, io: io)
+        case "diff":
+            return DiffCommand.main(rest, io: io)
         case "report":
             guard let a = parsed(valued: ["-o", "--output"]) else { return 2 }
             guard a.positionals.count == 1 else {
