@@ -40,7 +40,7 @@ enum Pictures {
                 guard let l = Language(rawValue: v) else { return "--lang is en or ko" }
                 o.language = l
             case "--theme":
-                guard let t = Theme.parse(v, colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"]) else {
+                guard let t = theme(v) else {
                     return "--theme is light, dark or auto"
                 }
                 o.theme = t
@@ -56,6 +56,11 @@ enum Pictures {
         guard a.positionals.count <= 1 else { return "give one .flow file (\(a.positionals[1]) is a second)" }
         o.file = a.positionals.first
         return nil
+    }
+
+    /// A `--theme` value: light, dark, or auto (from COLORFGBG, else dark).
+    static func theme(_ name: String) -> Theme? {
+        name == "auto" ? Theme.auto(colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"]) : Theme(rawValue: name)
     }
 
     /// `locflow shot FILE.flow [--step N] [--size WxH] [--lang ko] [--theme T] -o shot.svg`.
