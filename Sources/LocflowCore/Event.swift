@@ -19,7 +19,7 @@ public enum Event: Sendable, Hashable {
     }
 }
 
-/// `app ...` (flow-format §3.1).
+/// `app ...` (docs/flow-format.md §3.1).
 public enum AppCall: Sendable, Hashable {
     case requestWhenInUseAuthorization
     case requestAlwaysAuthorization
@@ -36,7 +36,7 @@ public enum AppCall: Sendable, Hashable {
     case backgroundActivity(Bool)
 }
 
-/// `user ...` (flow-format §3.2).
+/// `user ...` (docs/flow-format.md §3.2).
 public enum UserAction: Sendable, Hashable {
     case tap(String)
     case precise(Bool)
@@ -47,12 +47,12 @@ public enum UserAction: Sendable, Hashable {
     case background, foreground, forceQuit, locationButton
 }
 
-/// `system ...` (flow-format §3.3).
+/// `system ...` (docs/flow-format.md §3.3).
 public enum SystemAction: Sendable, Hashable {
     case suspend, terminate, relaunch, reminder
 }
 
-/// `device ...` (flow-format §3.3).
+/// `device ...` (docs/flow-format.md §3.3).
 public enum DeviceAction: Sendable, Hashable {
     case move, stationary, noFix, fix
     case exitRegion(String)

@@ -76,6 +76,19 @@ public enum Recording {
     /// Virtual time only: the same flow, size and speed give the same bytes.
     public static func asciicast(flow: Flow, config: AppConfig, configLines: [String], width: Int, height: Int,
                                  speed: Double, captions: Bool, language: Language = .en) -> String {
+        var out = ""
+        stream(flow: flow, config: config, configLines: configLines, width: width, height: height,
+               speed: speed, captions: captions, language: language) { out += $0 }
+        return out
+    }
+
+    /// The same recording, handed to `emit` line by line (each with its newline) as it is made,
+    /// so that a long flow is written out without being held in memory. Returns the number of
+    /// events (lines after the header).
+    @discardableResult
+    public static func stream<E: Error>(flow: Flow, config: AppConfig, configLines: [String], width: Int, height: Int,
+                                        speed: Double, captions: Bool, language: Language = .en,
+                                        emit: (String) throws(E) -> Void) throws(E) -> Int {
         var replay = Replay(flow: flow, config: config, configLines: configLines, width: width, height: height,
                             language: language, captions: captions)
         var header = JSONWriter()
@@ -84,19 +97,21 @@ public enum Recording {
         header.field("height", .int(height))
         if !flow.description.isEmpty { header.field("title", .string(TextSafety.escape(flow.description.joined(separator: " "), keepNewlines: false))) }
         header.field("env", .object([("TERM", .string("xterm-256color")), ("SHELL", .string("/bin/sh"))]))
-        var lines = [header.finish()]
-        func event(_ t: Double, _ kind: String, _ text: String) {
-            lines.append(JSONWriter.encode(.array([.number((t * 1000).rounded() / 1000), .string(kind), .string(text)])))
+        try emit(header.finish() + "\n")
+        var events = 0
+        func event(_ t: Double, _ kind: String, _ text: String) throws(E) {
+            try emit(JSONWriter.encode(.array([.number((t * 1000).rounded() / 1000), .string(kind), .string(text)])) + "\n")
+            events += 1
         }
         let stepSeconds = 2.0 / max(0.01, speed)
-        event(0, "o", "\u{1B}[?25l\u{1B}[2J" + ANSI.frame(replay.frame))
+        try event(0, "o", "\u{1B}[?25l\u{1B}[2J" + ANSI.frame(replay.frame))
         var t = 0.0
         while let text = replay.next() {
             t += stepSeconds
-            event(t, "m", TextSafety.escape("step \(replay.step): \(text)", keepNewlines: false))
-            event(t, "o", ANSI.frame(replay.frame))
+            try event(t, "m", TextSafety.escape("step \(replay.step): \(text)", keepNewlines: false))
+            try event(t, "o", ANSI.frame(replay.frame))
         }
-        event(t + stepSeconds, "o", "\u{1B}[0m\u{1B}[?25h\r\n")
-        return lines.joined(separator: "\n") + "\n"
+        try event(t + stepSeconds, "o", "\u{1B}[0m\u{1B}[?25h\r\n")
+        return events
     }
 }

@@ -15,6 +15,8 @@ public struct HistoryStep: Sendable {
     var source: Source?
     /// A wait the running clock is still extending (recorded once it is finished).
     public var isClockWait = false
+    /// A wait the running clock made (finished or not), as opposed to a jump or a typed `wait`.
+    public var fromClock = false
 
     public init(_ kind: Kind, line: Int? = nil, caption: String? = nil) {
         self.kind = kind
@@ -273,6 +275,7 @@ public struct History: Sendable {
         }
         var step = HistoryStep(.event(.wait(ms)))
         step.isClockWait = true
+        step.fromClock = true
         append(step)
     }
 

@@ -170,9 +170,9 @@ extension ExplorerState {
             return apply(.event(.user(.settingsPrecise(!world.record.precise))))
         case .undo:
             guard history.canUndo else { say("nothing to undo", error: true); return [] }
-            // While the clock runs, the time since the last action goes with it: u undoes the action.
-            if history.applied > 1, history.applied == history.steps.count, history.steps[history.applied - 1].isClockWait {
-                history.undo()
+            // While the clock runs, the time it ran since the last action goes with it: u undoes the action.
+            if history.applied == history.steps.count, history.steps[history.applied - 1].isClockWait {
+                while history.applied > 1, history.steps[history.applied - 1].fromClock { history.undo() }
             }
             history.undo()
             say("undone: back to \(formatClock(world.now))")

@@ -257,7 +257,7 @@ public enum Invariants {
         }
         for s in DeliverySource.allCases where w.delivering(s) {
             if !st.isAuthorized { out.append("\(s.rawValue) delivers while the status is \(st.rawValue)") }
-            // Suspended: only what Core Location resumes the app for (flow-format "What delivering means").
+            // Suspended: only what Core Location resumes the app for (docs/flow-format.md §5.5).
             if s != .significantChanges && (w.lifecycle == .terminated || (s == .standard && w.lifecycle == .suspended)) {
                 out.append("\(s.rawValue) delivers to a \(w.lifecycle.rawValue) app")
             }

@@ -1,6 +1,6 @@
 import LocflowCore
 
-/// Reads `.flow` text (flow-format v1). A malformed file is an error naming the file, line and
+/// Reads `.flow` text (docs/flow-format.md, version 1). A malformed file is an error naming the file, line and
 /// column, what was expected there, and for a misspelt word the nearest valid word.
 public enum FlowParser {
 

@@ -314,10 +314,11 @@ enum CLI {
         do {
             let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
             if let output {
-                guard FileManager.default.createFile(atPath: output, contents: Data(TextSafety.escape(md).utf8)) else {
-                    io.err("cannot write \(output)"); return 2
+                let outcome: OutputFile.Outcome
+                do { outcome = try OutputFile.write(output, md) } catch {
+                    io.err(error.message); return 2
                 }
-                io.out("locflow report: wrote \(output)" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
+                io.out("locflow report: wrote \(output)\(replacedNote(outcome))" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
             } else {
                 io.out(md)
             }
@@ -348,5 +349,16 @@ enum CLI {
         }
         CommandIO.standard.err(text)
         return 2
+    }
+}
+
+extension CLI {
+    /// Says when a file was there before (it is replaced, never silently).
+    static func replacedNote(_ outcome: OutputFile.Outcome) -> String {
+        switch outcome {
+        case .created: ""
+        case .replaced: " (replaced the file that was there)"
+        case .replacedThroughLink(let target): " (through the symbolic link: replaced \(target))"
+        }
     }
 }

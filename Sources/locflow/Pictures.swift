@@ -81,9 +81,9 @@ enum Pictures {
         while replay.step < target, replay.next() != nil {}
         let title = flow.description.isEmpty ? (file as NSString).lastPathComponent : flow.description.joined(separator: " ")
         let svg = SVGPicture.shot(replay.frame, theme: p.theme, title: "\(title), step \(target)/\(replay.stepCount)")
-        guard write(svg, to: output, command: "shot", io: io) else { return 2 }
+        guard let note = write(svg, to: output, io: io) else { return 2 }
         if output != "-" {
-            io.out("locflow shot: \(output): step \(target)/\(replay.stepCount), \(p.width)x\(p.height), \(p.theme.rawValue) theme")
+            io.out("locflow shot: \(output): step \(target)/\(replay.stepCount), \(p.width)x\(p.height), \(p.theme.rawValue) theme\(note)")
         }
         return 0
     }
@@ -97,8 +97,6 @@ enum Pictures {
         var o = Explorer.Options()
         guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
         let config = o.builder.finish()
-        let text: String
-        let summary: String
         if output.lowercased().hasSuffix(".svg") {
             var replay = Replay(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
                                 language: p.language, captions: p.captions)
@@ -106,26 +104,44 @@ enum Pictures {
             var frames = [(seconds: 0.0, frame: replay.frame)]
             while replay.next() != nil { frames.append((Double(replay.step) * stepSeconds, replay.frame)) }
             let title = flow.description.isEmpty ? (file as NSString).lastPathComponent : flow.description.joined(separator: " ")
-            text = SVGPicture.animation(frames, hold: stepSeconds * 1.5, theme: p.theme, title: title)
-            summary = "\(p.width)x\(p.height), \(frames.count) frames, \(p.theme.rawValue) theme, animated SVG"
-        } else {
-            text = Recording.asciicast(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
-                                       speed: p.speed, captions: p.captions, language: p.language)
-            summary = "\(p.width)x\(p.height), \(text.split(separator: "\n").count - 1) events"
+            let svg = SVGPicture.animation(frames, hold: stepSeconds * 1.5, theme: p.theme, title: title)
+            guard let note = write(svg, to: output, io: io) else { return 2 }
+            if output != "-" {
+                io.out("locflow record: \(output): \(p.width)x\(p.height), \(frames.count) frames, \(p.theme.rawValue) theme, animated SVG\(note)")
+            }
+            return 0
         }
-        guard write(text, to: output, command: "record", io: io) else { return 2 }
-        if output != "-" { io.out("locflow record: \(output): \(summary)") }
+        if output == "-" {
+            Recording.stream(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
+                             speed: p.speed, captions: p.captions, language: p.language) { FileHandle.standardOutput.write(Data($0.utf8)) }
+            return 0
+        }
+        var events = 0
+        let outcome: OutputFile.Outcome
+        do {
+            // Streamed: each event goes to the file as it is made, so memory stays flat.
+            outcome = try OutputFile.write(output) { (w: inout OutputFile.Writer) throws(FlowError) in
+                events = try Recording.stream(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
+                                              speed: p.speed, captions: p.captions, language: p.language) { (line: String) throws(FlowError) in
+                    try w.write(line)
+                }
+            }
+        } catch {
+            io.err(error.message)
+            return 2
+        }
+        io.out("locflow record: \(output): \(p.width)x\(p.height), \(events) events\(CLI.replacedNote(outcome))")
         return 0
     }
 
-    /// Writes a picture, or prints it for `-o -`.
-    static func write(_ text: String, to output: String, command: String, io: CommandIO) -> Bool {
-        if output == "-" { io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0))); return true }
-        guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-            io.err("locflow \(command): cannot write \(output)")
-            return false
+    /// Writes a picture safely (OutputFile: never half a file, a replaced file said so), or prints
+    /// it for `-o -`; returns the note on a replaced file, or nil after saying why it failed.
+    static func write(_ text: String, to output: String, io: CommandIO) -> String? {
+        if output == "-" { io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0))); return "" }
+        do { return CLI.replacedNote(try OutputFile.write(output, text)) } catch {
+            io.err(error.message)
+            return nil
         }
-        return true
     }
 }
 
@@ -176,8 +192,8 @@ extension Pictures {
             }
         }
         if let output {
-            guard write(text, to: output, command: "map", io: io) else { return 2 }
-            if output != "-" { io.out("locflow map: \(output): \(map.title)") }
+            guard let note = write(text, to: output, io: io) else { return 2 }
+            if output != "-" { io.out("locflow map: \(output): \(map.title)\(note)") }
         } else {
             io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
         }

@@ -7,7 +7,7 @@ import Synchronization
 /// Set by the signal handler, polled by the loop (an atomic store is async-signal-safe).
 let stopSignal = Atomic<Int32>(0)
 
-/// Installs SIGINT/SIGTERM/SIGHUP handlers before ncurses starts (it keeps handlers that are set).
+/// Installs handlers for every signal that ends the process (`stopSignals`) before ncurses starts (it keeps handlers that are set).
 func installStopHandlers() {
     _ = stopSignal.load(ordering: .relaxed)
     let handler: @convention(c) (Int32) -> Void = { sig in stopSignal.store(sig, ordering: .relaxed) }
@@ -15,7 +15,8 @@ func installStopHandlers() {
     action.__sigaction_handler.sa_handler = handler
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0  // no SA_RESTART: a signal wakes get_wch
-    for sig in [SIGINT, SIGTERM, SIGHUP] { sigaction(sig, &action, nil) }
+    for sig in stopSignals { sigaction(sig, &action, nil) }
+    installCrashRestore()
 }
 
 /// How colourful the terminal is.
