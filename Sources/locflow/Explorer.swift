@@ -14,6 +14,8 @@ enum Explorer {
         var ascii = false
         var noColor = false
         var language = Language.en
+        /// nil: auto (from COLORFGBG).
+        var theme: Theme?
     }
 
     static func parse(_ args: [String], into o: inout Options) -> String? {
@@ -47,6 +49,9 @@ enum Explorer {
                 case "--lang":
                     guard let v = value(a), let l = Language(rawValue: v) else { return "--lang is en or ko" }
                     o.language = l
+                case "--theme":
+                    guard let v = value(a), v == "auto" || Theme(rawValue: v) != nil else { return "--theme is light, dark or auto" }
+                    o.theme = Theme(rawValue: v)
                 case "--ascii": o.ascii = true
                 case "--no-color": o.noColor = true
                 default:
@@ -64,7 +69,7 @@ enum Explorer {
     static func loadFlow(_ path: String, into o: inout Options) -> (Flow, [HistoryStep])? {
         let flow: Flow
         do { flow = try Commands.load(path) } catch {
-            CommandIO.standard.err(error.description)
+            CLI.io.err(error.description)
             return nil
         }
         let dir = (path as NSString).deletingLastPathComponent
@@ -72,7 +77,7 @@ enum Explorer {
         for line in flow.config {
             guard case .config(var c) = line.statement else { continue }
             do { try o.builder.apply(c, at: SourceLocation(file: path, line: line.line, column: 1)) } catch {
-                CommandIO.standard.err(error.description)
+                CLI.io.err(error.description)
                 return nil
             }
             // Paths in a recording are absolute, so it runs from anywhere.
@@ -98,7 +103,7 @@ enum Explorer {
         var stepDelay = 2_500
         if let i = rest.firstIndex(of: "--step-delay") {
             guard i + 1 < rest.count, let ms = parseDuration(rest[i + 1]), ms > 0 else {
-                return CLI.usageError("--step-delay takes a duration such as 2s or 1500ms")
+                return CLI.usageError(CLI.command ?? "", "--step-delay takes a duration such as 2s or 1500ms")
             }
             stepDelay = ms
             rest.removeSubrange(i...(i + 1))
@@ -109,7 +114,7 @@ enum Explorer {
             title = flow.description.isEmpty ? nil : flow.description.joined(separator: " ")
         }
         if let problem = parse(rest, into: &o) {
-            return CLI.usageError(problem)
+            return CLI.usageError(CLI.command ?? "", problem)
         }
         let config = o.builder.finish()
 
@@ -118,10 +123,11 @@ enum Explorer {
         let glyphs: Glyphs = o.ascii || !utf8 ? .ascii : .unicode
         installStopHandlers()
         let terminal: Terminal
-        switch Terminal.open(forceNoColor: o.noColor) {
+        let theme = o.theme ?? Theme.auto(colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"])
+        switch Terminal.open(forceNoColor: o.noColor, theme: theme) {
         case .success(let t): terminal = t
         case .failure(let e):
-            CommandIO.standard.err(e.message)
+            CLI.io.err(e.message)
             return 2
         }
         let size = terminal.size
@@ -134,8 +140,7 @@ enum Explorer {
             state.message = "opened \(path!)" + (title.map { ": \($0)" } ?? "") + " (\(steps.count) steps; r steps forward, u back)"
         }
         if autoplay {
-            state.autoplay = ExplorerState.Autoplay(every: stepDelay)
-            state.message = title ?? path
+            state.startTour(every: stepDelay, title: title ?? path)
         }
         let recorder = Recorder(directory: FileManager.default.currentDirectoryPath)
         let clockStart = DispatchTime.now().uptimeNanoseconds
