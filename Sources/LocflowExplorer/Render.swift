@@ -6,8 +6,8 @@ public let minimumSize = (width: 80, height: 24)
 
 /// `(state, size) -> Frame`: the whole screen, a pure function of the explorer's state.
 public func render(_ s: ExplorerState, glyphs g: Glyphs) -> Frame {
-    var f = Frame(width: s.width, height: s.height)
     guard s.width >= minimumSize.width, s.height >= minimumSize.height else {
+        var f = Frame(width: s.width, height: s.height)
         let lines = ["locflow needs a terminal of at least \(minimumSize.width)x\(minimumSize.height);",
                      "this one is \(s.width)x\(s.height). Make it larger, or press q to quit."]
         for (i, line) in lines.enumerated() {
@@ -17,11 +17,11 @@ public func render(_ s: ExplorerState, glyphs g: Glyphs) -> Frame {
         }
         return f
     }
-    f.ellipsis = g.ellipsis
-    var r = Renderer(s: s, g: g, f: f)
+    // The renderer owns the only reference to its frame: no copy of the cells on the first write.
+    var r = Renderer(s: s, g: g, f: Frame(width: s.width, height: s.height))
+    r.f.ellipsis = g.ellipsis
     r.draw()
-    f = r.f
-    return f
+    return r.f
 }
 
 struct Renderer {
