@@ -49,11 +49,15 @@ struct Renderer {
         // Nothing is cut: a long status takes up to 4 lines, and the panes make room.
         let status = statusText()
         // Presenting: a large caption area above the footer, the tour's words wrapped whole.
-        let caption = s.caption
+        var caption = s.caption
+        // A step too long for the caption's title goes whole into its first line.
+        if let c = caption, TextWidth.columns(of: c.title) + 6 > s.width, let colon = c.title.range(of: ": ") {
+            caption = (String(c.title[..<colon.lowerBound]), String(c.title[colon.upperBound...]) + "\n" + c.text, c.failed)
+        }
         var captionLines: [String] = []
         if let c = caption {
             captionLines = TextWidth.wrap(c.text, width: s.width - 4)
-            let most = s.height >= 34 ? 6 : 3
+            let most = s.height >= 34 ? 6 : 4
             if captionLines.count > most { captionLines = TextWidth.wrap(c.text, width: s.width - 4, lines: most, ellipsis: g.ellipsis) }
             captionLines = captionLines.isEmpty ? [""] : captionLines
         }
