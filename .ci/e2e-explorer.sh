@@ -173,4 +173,23 @@ wait_for "tour paused"
 tmx send-keys -t e2e q
 wait_for "EXIT=0"
 step "a tour plays with its captions and pauses"
-echo "e2e: 13 passed, 0 failed"
+
+# Presenter mode: a stray key branches off the tour and → returns to it; waits play out; Korean.
+tmx send-keys -t e2e "clear; $bin play $PWD/Assets/tours/2-allow-once-running-out.flow --step-delay 300ms --lang ko --theme light; echo EXIT=\$?" Enter
+wait_for "투어 (13 단계)"
+tmx send-keys -t e2e " "
+wait_for "투어 멈춤"
+tmx send-keys -t e2e Right Right Right
+wait_for "단계 3/13"
+tmx send-keys -t e2e x
+wait_for "투어로 돌아가기"
+tmx send-keys -t e2e Right
+wait_for "단계 3/13 행 6"
+wait_for "포그라운드 · 사용 중"   # the force quit is gone: back on the tour
+tmx send-keys -t e2e " "
+wait_for "단계 7/13" 20
+wait_for "0:10" 10
+tmx send-keys -t e2e q
+wait_for "EXIT=0"
+step "presenter: a stray key branches, → returns to the tour, a wait plays out on screen (Korean, light theme)"
+echo "e2e: 14 passed, 0 failed"

@@ -167,6 +167,8 @@ public struct World: Sendable, Hashable {
     public internal(set) var lastError: LocationError = .none
     public internal(set) var nextReducedFixAt: Millis?
     public internal(set) var reducedFixes = 0
+    /// Timers fired since the start (bounded: see `VirtualTime.maxTimersPerWait`).
+    public internal(set) var timersFired = 0
 
     /// The world at the start of a flow: the app just launched by the person, in the foreground,
     /// one manager created (its first callback delivered at time 0). (docs/flow-format.md §5.1)

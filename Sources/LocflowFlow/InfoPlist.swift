@@ -142,9 +142,14 @@ public enum InfoPlistLoader {
             findings.append(PlistFinding(severity: .warning, key: "CLRequireExplicitServiceSession",
                                          message: "is the spelling of Apple's header comments; locationd reads NSLocationRequireExplicitServiceSession, so this key has no effect"))
         }
-        for key in dict.keys.sorted() where key.hasPrefix("NSLocation") && !knownLocationKeys.contains(key) {
-            let near = knownLocationKeys.first { editDistance(key, $0) <= 3 }.map { " (did you mean \($0)?)" } ?? ""
-            findings.append(PlistFinding(severity: .warning, key: key, message: "is not a key Core Location reads; iOS ignores it\(near)"))
+        let unknown = dict.keys.filter { $0.hasPrefix("NSLocation") && !knownLocationKeys.contains($0) }.sorted()
+        for key in unknown.prefix(20) {
+            // Only a key about as long as a real one can be a typo of it.
+            let near = key.utf8.count > 64 ? nil : knownLocationKeys.sorted().first { editDistance(key, $0) <= 3 }
+            findings.append(PlistFinding(severity: .warning, key: key, message: "is not a key Core Location reads; iOS ignores it\(near.map { " (did you mean \($0)?)" } ?? "")"))
+        }
+        if unknown.count > 20 {
+            findings.append(PlistFinding(severity: .warning, key: nil, message: "\(unknown.count - 20) more keys starting with NSLocation are not keys Core Location reads"))
         }
         return (info, findings)
     }

@@ -34,7 +34,7 @@ enum CLI {
     options go before or after the file; put locflow on the PATH with
       swift build -c release && export PATH="$PWD/.build/release:$PATH"    (or write swift run locflow ...)
     config options (explorer, explore, paths, map): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
-    explorer options: --lang en|ko, --ascii, --no-color
+    explorer options: --lang en|ko, --theme light|dark|auto, --ascii, --no-color (NO_COLOR is honoured)
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
     """
 
