@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="$(swift build --show-bin-path)/locflow"
+# Each signal gets a tmux server of its own: killing a server and starting the next one on the
+# same socket at once races ("server exited unexpectedly").
 sock="locflow-sig-$$"
 tmx() { tmux -L "$sock" -f /dev/null "$@"; }
 work=$(mktemp -d)
