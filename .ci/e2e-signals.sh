@@ -16,8 +16,6 @@ trap cleanup EXIT
 
 one() {  # one SIGNAL EXPECTED-EXIT [ENV]
   local sig=$1 want=$2 envp=${3:-}
-  # A fresh server per signal: a new session on a socket whose server is still shutting down
-  # fails with "server exited unexpectedly".
   tmx kill-server 2>/dev/null || true
   sock="locflow-sig-$$-$sig"
   rm -f "$work"/before "$work"/after
