@@ -44,7 +44,7 @@ extension Korean {
         .visionOSUnavailable: "visionOS의 호환 iPad 또는 iPhone 앱에서는 쓸 수 없습니다: 아무것도 하지 않고 아무것도 전달하지 않습니다",
         .visionOSNotInUseInBackground: "visionOS는 사용자가 앱을 보는 동안과 그 직후만 사용 중으로 칩니다: 백그라운드에서 사용 중을 유지하는 것은 없습니다",
         .clockLimit: "가상 시계는 10,000년을 넘지 않습니다: 그 너머의 대기는 거부됩니다 (iOS가 아닌 locflow의 한계)",
-        .timerLimit: "대기 한 번에 타이머는 최대 100,000개, 실행 한 번에 1,000,000개까지 실행됩니다: 그 너머의 대기는 거부됩니다 (iOS가 아닌 locflow의 한계)",
+        .timerLimit: "한 번의 대기는 타이머를 최대 100,000개, 한 번의 실행은 1,000,000개까지 실행합니다: 그 너머의 대기는 거부됩니다 (iOS가 아닌 locflow의 한계)",
         .alwaysNothingToDo: "denied, restricted, 항상 허용 상태에서 requestAlwaysAuthorization은 효과가 없습니다",
         .needsIOS14: "iOS 14 이상이 필요합니다",
         .needsIOS17: "iOS 17 이상이 필요합니다",
