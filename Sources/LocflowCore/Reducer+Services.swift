@@ -250,6 +250,12 @@ extension World {
             t.note(.visionOSUnavailable, "CLMonitor")
             return t.emit(.locationEvent(name, delivered: false))
         }
+        // Provisional Always meets an event that needs Always (the app iterates the monitor but is
+        // not in use): the deferred upgrade prompt comes first, as for a persisted condition. [A S1]
+        if isProvisionalAlways, process.monitor != nil, lifecycle == .suspended || (lifecycle.isRunning && !inUse), accuracy != .reducedAccuracy, !serviceSessionRequired, !authorizationRequestInProgress {
+            enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: name)), &t)
+            return t.note(.deferredUpgradePrompt, name)
+        }
         if lifecycle == .suspended && process.monitor != nil {
             // A monitor that delivers resumes the app at its condition event. [A S18]
             guard delivering(.monitor) else {

@@ -204,3 +204,53 @@ struct DeliveryTests {
         #expect(!s.world.delivering(.liveUpdates))
     }
 }
+
+/// Provisional Always and an iterated monitor: the condition event of an app that is not in use
+/// needs Always, so the deferred upgrade prompt comes first (docs/flow-format.md §5.2 "Processes,
+/// sessions and streams"; requestAlwaysAuthorization). [A S1]
+@Suite("Provisional Always and CLMonitor")
+struct ProvisionalMonitorTests {
+    static func provisional(_ platform: Platform) -> Sim {
+        var s = Sim(platform)
+        s.do(.app(.requestAlwaysAuthorization))
+        s.tap("Allow While Using App")
+        #expect(s.world.isProvisionalAlways, "\(summary(s.world))")
+        s.do(.app(.monitorAdd("home")), .app(.monitor(true)), .user(.background))
+        s.wait(60)
+        #expect(s.world.lifecycle == .suspended)
+        return s
+    }
+
+    @Test func aSuspendedIteratingAppGetsTheDeferredPromptAndAllowResumesIt() {
+        var s = Self.provisional(.ios17)
+        #expect(!s.world.delivering(.monitor))
+        let t = s.do(.device(.exitRegion("home")))
+        #expect(Sim.rules(t).contains(.deferredUpgradePrompt))
+        #expect(s.world.prompt?.kind == .alwaysUpgrade)
+        #expect(s.world.lifecycle == .suspended)
+        let a = s.do(.user(.tap("Change to Always Allow")))
+        #expect(Sim.rules(a).contains(.deferredUpgradeAllow))
+        #expect(a.last?.outputs.contains(.locationEvent("monitor event home", delivered: true)) == true)
+        #expect(s.world.lifecycle == .background)
+        #expect(s.world.delivering(.monitor))
+    }
+
+    @Test func keepOnlyWhileUsingDropsTheEventAndLeavesTheAppSuspended() {
+        var s = Self.provisional(.ios17)
+        s.do(.device(.exitRegion("home")))
+        let k = s.do(.user(.tap("Keep Only While Using")))
+        #expect(k.last?.outputs.contains(.locationEvent("monitor event home", delivered: false)) == true)
+        #expect(s.world.status == .authorizedWhenInUse)
+        #expect(s.world.lifecycle == .suspended)
+    }
+
+    @Test func inUseTheEventIsDeliveredWithoutAPrompt() {
+        var s = Sim(.ios17)
+        s.do(.app(.requestAlwaysAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.app(.monitorAdd("home")), .app(.monitor(true)))
+        let t = s.do(.device(.exitRegion("home")))
+        #expect(Sim.rules(t).contains(.monitorEventDelivered))
+        #expect(s.world.prompt == nil)
+    }
+}
