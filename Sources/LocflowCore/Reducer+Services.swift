@@ -252,7 +252,8 @@ extension World {
         }
         // Provisional Always meets an event that needs Always (the app iterates the monitor but is
         // not in use): the deferred upgrade prompt comes first, as for a persisted condition. [A S1]
-        if isProvisionalAlways, process.monitor != nil, lifecycle == .suspended || (lifecycle.isRunning && !inUse), accuracy != .reducedAccuracy, !serviceSessionRequired, !authorizationRequestInProgress {
+        if isProvisionalAlways, process.monitor != nil, lifecycle == .suspended || (lifecycle.isRunning && !inUse),
+           accuracy != .reducedAccuracy, !serviceSessionRequired, !authorizationRequestInProgress, upgradeWouldDeliverMonitor {
             enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: name)), &t)
             return t.note(.deferredUpgradePrompt, name)
         }
@@ -281,7 +282,7 @@ extension World {
             t.note(.monitorEventWithheld, "accuracyLimited")
             return t.emit(.locationEvent(name, delivered: false))
         }
-        if isProvisionalAlways && !inUse {
+        if isProvisionalAlways && !inUse && upgradeWouldDeliverMonitor {
             enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: name)), &t)
             return t.note(.deferredUpgradePrompt, name)
         }
@@ -290,6 +291,12 @@ extension World {
         }
         t.note(.monitorEventWithheld, profile.hasServiceSessions && isPermanentAlways ? "no .always session held" : "not authorized for background events")
         t.emit(.locationEvent(name, delivered: false))
+    }
+
+    /// Whether permanent Always would let a CLMonitor event reach an app that is not in use: on
+    /// iOS 18 only with a `.always` session started in the foreground and held or kept. [A S18, S8]
+    var upgradeWouldDeliverMonitor: Bool {
+        !profile.hasServiceSessions || sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
     }
 
     func monitorBlockers() -> String {

@@ -254,3 +254,30 @@ struct ProvisionalMonitorTests {
         #expect(s.world.prompt == nil)
     }
 }
+
+extension ProvisionalMonitorTests {
+    /// iOS 18: without a `.always` session even permanent Always would not let the event through,
+    /// so it brings no prompt and is withheld; with one, the deferred prompt comes first. [A S18, S8, S1]
+    @Test func iOS18NeedsAnAlwaysSessionForTheDeferredPrompt() {
+        var s = Self.provisional(.ios18)
+        var t = s.do(.device(.exitRegion("home")))
+        #expect(s.world.prompt == nil)
+        #expect(Sim.rules(t).contains(.monitorEventWithheld))
+        #expect(s.world.lifecycle == .suspended)
+
+        // With a .always session held since the foreground, the deferred prompt comes first.
+        var w = Sim(.ios18)
+        w.do(.app(.requestAlwaysAuthorization))
+        w.tap("Allow While Using App")
+        w.do(.app(.session(id: "geo", goal: .always, fullAccuracyKey: nil)))
+        #expect(w.world.prompt == nil)  // provisional Always already reads authorizedAlways
+        w.do(.app(.monitorAdd("home")), .app(.monitor(true)), .user(.background))
+        w.wait(60)
+        #expect(w.world.lifecycle == .suspended)
+        t = w.do(.device(.exitRegion("home")))
+        #expect(Sim.rules(t).contains(.deferredUpgradePrompt))
+        w.tap("Change to Always Allow")
+        #expect(w.world.lifecycle == .background)
+        #expect(w.world.delivering(.monitor))
+    }
+}
