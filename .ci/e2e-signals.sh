@@ -11,7 +11,7 @@ bin="$(swift build --show-bin-path)/locflow"
 sock="locflow-sig-$$"
 tmx() { tmux -L "$sock" -f /dev/null "$@"; }
 work=$(mktemp -d)
-cleanup() { tmx kill-server 2>/dev/null || true; rm -rf "$work"; }
+cleanup() { tmx kill-server 2>/dev/null || true; rm -rf "$work"; rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/locflow-sig-$$-"*; }
 trap cleanup EXIT
 
 one() {  # one SIGNAL EXPECTED-EXIT [ENV]
