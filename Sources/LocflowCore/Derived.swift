@@ -53,8 +53,9 @@ extension World {
         var options: [SettingsChoice] = [.never]
         if profile.hasAllowOnce { options.append(.askNextTime) }
         options.append(.whileUsing)
-        if info.widgetWantsLocation && profile.hasAccuracy { options.append(.whileUsingOrWidgets) }
-        if info.hasAlwaysKey && profile.hasAlways { options.append(.always) }
+        // The widget extension's NSWidgetWantsLocation (`widget true`), not the app's plist. [A S17b]
+        if config.widget && profile.hasAccuracy { options.append(.whileUsingOrWidgets) }
+        if info.hasAlwaysKey && profile.hasAlways && !config.appClip { options.append(.always) }
         return options
     }
 
@@ -67,8 +68,10 @@ extension World {
     public var indicatorShown: Bool {
         guard lifecycle == .background || lifecycle == .suspended else { return false }
         if backgroundActivityActive { return true }
-        // When-in-use apps always show the indicator during continuous background updates. [A S14]
-        return standardRunsInBackground && status == .authorizedWhenInUse
+        guard standardRunsInBackground else { return false }
+        // When-in-use apps always show the indicator during continuous background updates; Always
+        // apps only with showsBackgroundLocationIndicator, as read when they moved to the background. [A S14, S204]
+        return status == .authorizedWhenInUse || (status == .authorizedAlways && process.indicatorPropertyAtBackground)
     }
 
     /// The end of the in-use grace after leaving the foreground, if the app is inside it.
@@ -91,7 +94,7 @@ extension World {
     /// `allowsBackgroundLocationUpdates`, or any start by an Always app). [A S2]
     var standardRunsInBackground: Bool {
         lifecycle == .background && process.standardUpdates && process.allowsBackgroundUpdates
-            && status.isAuthorized
+            && !process.paused && status.isAuthorized
             && (process.standardStartedInForeground || status == .authorizedAlways)
     }
 
@@ -137,6 +140,8 @@ extension World {
     public var effectiveGoal: SessionGoal {
         var goal: SessionGoal = holdsImplicitSession ? .whenInUse : .none
         for s in sessions where s.state == .active && s.held && s.goal > goal { goal = s.goal }
+        // An App Clip cannot ask for Always: a .always session asks only for when-in-use. [A S208]
+        if config.appClip && goal == .always { return .whenInUse }
         return goal
     }
 
@@ -266,6 +271,7 @@ extension World {
     /// or it has continued interest (background activity session, or Always with its session). [A S18, S31]
     func streamInUseOK(_ stream: ProcessStream) -> Bool {
         lifecycle == .foreground || (inUse && stream.qualified) || backgroundActivityActive || alwaysInterest
+            || liveActivityKeepsEligible
     }
 
     // MARK: Delivery
@@ -276,11 +282,12 @@ extension World {
         guard st.isAuthorized, locationServicesOn else { return false }
         switch source {
         case .standard:
-            guard process.standardUpdates, lifecycle.isRunning, hasFix else { return false }
-            return lifecycle == .foreground || standardRunsInBackground
+            return standardRuns && hasFix  // paused updates deliver nothing [A S203]
+        case .visits, .beacons, .beaconRegions:
+            return delivering11(source)
         case .significantChanges:
             guard significantChanges else { return false }
-            if isPermanentAlways { return true }
+            if isPermanentAlways { return !relaunchBlocked }
             // iOS 13+: when-in-use apps may use every service while in use; iOS 12 not. [A S12]
             return profile.hasAllowOnce && inUse && lifecycle.isRunning
         case .liveUpdates, .monitor:
@@ -311,6 +318,10 @@ extension World {
         }
         if let at = relaunchWindowEndsAt { out.append((.relaunchWindowCloses, at)) }
         if let at = nextReducedFixAt { out.append((.reducedAccuracyFix, at)) }
+        if let at = process.locationRequest?.deadline, lifecycle.isRunning { out.append((.requestLocationTimeout, at)) }
+        if let at = autoPauseAt { out.append((.autoPause, at)) }
+        if let at = liveActivityStartedAt { out.append((.liveActivityEnds, at + assumptions.liveActivityMaxDuration)) }
+        if let at = appClipResetAt { out.append((.appClipReset, at)) }
         // Soonest first; timers due together fire in a fixed order (the order of TimerKind).
         out.sort { $0.due != $1.due ? $0.due < $1.due : $0.kind.order < $1.kind.order }
         return out

@@ -14,6 +14,7 @@ extension World {
         if case .wait(let duration) = event {
             let target = now + max(0, duration)
             fireTimers(until: target, sink: sink)
+            accrueFixes(until: target)
             now = target
             var t = Transition(event: event, time: now)
             settle(into: &t)
@@ -29,6 +30,7 @@ extension World {
     mutating func fireTimers(until target: Millis, sink: (Transition, World) -> Void) {
         var guardCount = 0
         while let next = pendingTimers.first, next.due <= target {
+            accrueFixes(until: max(now, next.due))
             now = max(now, next.due)
             let t = apply(.timer(next.kind))
             sink(t, self)
@@ -92,6 +94,8 @@ extension World {
                 if !settingsOptions.contains(choice) {
                     return Why(.settingsOptionNotOffered, "\(choice.rawValue) is not offered; the page offers \(settingsOptions.map(\.rawValue).joined(separator: ", "))")
                 }
+            case .addWidget, .removeWidget:
+                if !config.widget { return Why(.widgetNotShipped) }
             case .settingsPrecise:
                 if record.choice == .unlisted { return Why(.settingsUnlisted) }
                 if !profile.hasAccuracy { return Why(.settingsNoPrecise, profile.platform.displayName) }
@@ -135,7 +139,14 @@ extension World {
             nextReducedFixAt = now + assumptions.reducedAccuracyInterval
             reducedFixes += 1
             t.emit(.reducedFix)
+            if liveFixDue != nil {
+                fixes += 1
+                lastFix = .approximate
+                lastFixAt = now
+            }
             t.note(.reducedAccuracyCadence, formatDuration(assumptions.reducedAccuracyInterval))
+        case .requestLocationTimeout, .autoPause, .liveActivityEnds, .appClipReset:
+            timer11(kind, &t)
         }
     }
 
@@ -224,6 +235,7 @@ extension World {
             lastError = .denied
             t.emit(.error(.denied))
         }
+        settle11(&t)
     }
 
     /// Why a waiting prompt no longer has a question to ask, or nil while it still has.

@@ -66,11 +66,33 @@ public enum CompletionResult: String, CaseIterable, Sendable, Hashable {
 /// The latest `locationManager(_:didFailWithError:)`.
 public enum LocationError: String, CaseIterable, Sendable, Hashable {
     case none, denied
+    /// `kCLErrorLocationUnknown` (format 1.1).
+    case locationUnknown
 }
 
 /// Sources whose delivery `expect delivering` can ask about.
 public enum DeliverySource: String, CaseIterable, Sendable, Hashable {
     case standard, liveUpdates, monitor, significantChanges
+    /// Format 1.1: the visits service, beacon ranging, beacon-region monitoring.
+    case visits, beacons, beaconRegions
+}
+
+/// `desiredAccuracy` (format 1.1), spelled as Apple's constants without the `kCLLocationAccuracy` prefix.
+public enum DesiredAccuracy: String, CaseIterable, Sendable, Hashable {
+    case bestForNavigation, best, nearestTenMeters, hundredMeters, kilometer, threeKilometers, reduced
+}
+
+/// `CLActivityType` (format 1.1).
+public enum ActivityType: String, CaseIterable, Sendable, Hashable {
+    case other, automotiveNavigation, fitness, otherNavigation, airborne
+}
+
+/// What the most recent location the app's code received was (`expect fix`).
+public enum FixKind: String, CaseIterable, Sendable, Hashable {
+    /// At full accuracy (whatever `desiredAccuracy`, `kilometer` included).
+    case precise
+    /// A reduced-accuracy fix: coarse, about 1-20 km.
+    case approximate
 }
 
 /// The Apple type a diagnostics source is an instance of.

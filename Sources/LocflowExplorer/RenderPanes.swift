@@ -121,7 +121,16 @@ extension Renderer {
         var dx = r.x
         let deliveringLabel = L("delivering:")
         f.put(r.x, y, deliveringLabel, .dim); dx += TextWidth.columns(of: deliveringLabel) + 1
-        var names = DeliverySource.allCases.map { ($0, $0 == .significantChanges ? "SLC" : $0.rawValue) }
+        // The 1.1 sources only once the app uses them.
+        let used = DeliverySource.allCases.filter { source in
+            switch source {
+            case .visits: w.visits
+            case .beacons: !w.process.beaconRanging.isEmpty && w.lifecycle != .terminated
+            case .beaconRegions: !w.beaconRegions.isEmpty
+            default: true
+            }
+        }
+        var names = used.map { ($0, $0 == .significantChanges ? "SLC" : $0 == .beaconRegions ? "beaconRgn" : $0.rawValue) }
         func needed() -> Int { names.reduce(0) { $0 + TextWidth.columns(of: $1.1) + 2 } }
         if dx + needed() > r.x + r.w { y += 1; dx = r.x + 1 }  // on a line of their own when narrow
         if dx + needed() > r.x + r.w { names = names.map { ($0.0, $0.0 == .liveUpdates ? "live" : $0.1) } }
