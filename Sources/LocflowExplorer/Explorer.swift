@@ -229,6 +229,9 @@ extension ExplorerState {
 
     func settingsLabel(_ c: SettingsChoice) -> String { language.settingsLabel(c, profile: world.profile) }
 
+    /// The beacon ID the App pane's beacon calls use.
+    static let beaconID = "lobby"
+
     var purposeKey: String { world.info.temporaryUsageDescriptions?.keys.sorted().first ?? "Nav" }
 
     var nextSessionID: String {
@@ -256,6 +259,33 @@ extension ExplorerState {
         items.append(w.regions.contains("office")
                      ? eventItem("stopMonitoring(region \"office\")", .app(.stopMonitoringRegion("office")), checked: true)
                      : eventItem("startMonitoring(region \"office\")", .app(.startMonitoringRegion("office")), checked: false))
+        // Format 1.1: one location, the manager's properties, visits, beacons, Live Activities.
+        items.append(eventItem("requestLocation()", .app(.requestLocation)))
+        func next<T: CaseIterable & Equatable>(_ v: T) -> T {
+            let all = Array(T.allCases)
+            return all[(all.firstIndex(of: v)! + 1) % all.count]
+        }
+        items.append(eventItem("desiredAccuracy = .\(next(p.desiredAccuracy).rawValue) (now .\(p.desiredAccuracy.rawValue))",
+                               .app(.desiredAccuracy(next(p.desiredAccuracy)))))
+        items.append(eventItem("pausesLocationUpdatesAutomatically", .app(.pausesLocationUpdatesAutomatically(!p.pausesAutomatically)),
+                               checked: p.pausesAutomatically))
+        items.append(eventItem("activityType = .\(next(p.activityType).rawValue) (now .\(p.activityType.rawValue))",
+                               .app(.activityType(next(p.activityType)))))
+        items.append(eventItem("showsBackgroundLocationIndicator", .app(.showsBackgroundLocationIndicator(!p.showsBackgroundIndicator)),
+                               checked: p.showsBackgroundIndicator))
+        items.append(w.visits
+                     ? eventItem("stopMonitoringVisits()", .app(.stopMonitoringVisits), checked: true)
+                     : eventItem("startMonitoringVisits()", .app(.startMonitoringVisits), checked: false))
+        let ranging = running && p.beaconRanging.contains(ExplorerState.beaconID)
+        items.append(ranging
+                     ? eventItem("stopRangingBeacons(\"\(ExplorerState.beaconID)\")", .app(.stopRangingBeacons(ExplorerState.beaconID)), checked: true)
+                     : eventItem("startRangingBeacons(\"\(ExplorerState.beaconID)\")", .app(.startRangingBeacons(ExplorerState.beaconID)), checked: false))
+        let beaconRegion = w.beaconRegions.contains(ExplorerState.beaconID)
+        items.append(beaconRegion
+                     ? eventItem("stopMonitoring(beacon region \"\(ExplorerState.beaconID)\")", .app(.stopMonitoringBeaconRegion(ExplorerState.beaconID)), checked: true)
+                     : eventItem("startMonitoring(beacon region \"\(ExplorerState.beaconID)\")", .app(.startMonitoringBeaconRegion(ExplorerState.beaconID)), checked: false))
+        items.append(eventItem(w.liveActivityActive ? "end the Live Activity" : "start a Live Activity", .app(.liveActivity(!w.liveActivityActive)),
+                               checked: w.liveActivityActive))
         items.append(.header("iOS 17/18"))
         let id = nextSessionID
         items.append(eventItem("CLServiceSession(.whenInUse) as \(id)", .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: nil))))
@@ -282,6 +312,7 @@ extension ExplorerState {
         items.append(eventItem(language("leave the app (background)"), .user(.background)))
         items.append(eventItem(language("swipe the app away (force quit)"), .user(.forceQuit)))
         items.append(eventItem(language("tap CLLocationButton"), .user(.locationButton)))
+        items.append(w.widgetAdded ? eventItem(language("remove the widget"), .user(.removeWidget)) : eventItem(language("add the widget"), .user(.addWidget)))
         items.append(.header("System and device"))
         items.append(eventItem(language("suspend the app"), .system(.suspend)))
         items.append(eventItem(language("terminate the app"), .system(.terminate)))
@@ -291,6 +322,13 @@ extension ExplorerState {
         items.append(w.hasFix ? eventItem(language("lose the fix (noFix)"), .device(.noFix)) : eventItem(language("fix available again"), .device(.fix)))
         for r in w.regions { items.append(eventItem("exit region \(r)", .device(.exitRegion(r)))) }
         for c in w.monitorConditions { items.append(eventItem("condition \(c) fires", .device(.exitRegion(c)))) }
+        if w.visits { items.append(eventItem(language("arrive at a place (visit)"), .device(.visit))) }
+        var beacons = w.beaconRegions
+        for b in w.process.beaconRanging where running && !beacons.contains(b) { beacons.append(b) }
+        for b in beacons {
+            items.append(eventItem("enter beacon \(b)", .device(.enterBeacon(b))))
+            items.append(eventItem("exit beacon \(b)", .device(.exitBeacon(b))))
+        }
         return items
     }
 

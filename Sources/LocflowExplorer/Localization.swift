@@ -152,5 +152,11 @@ enum Korean {
         "in-use grace ends": "사용 중 유예 끝", "suspension": "일시 정지", "Allow Once runs out": "한 번 허용 만료",
         "relaunch window closes": "재실행 창 닫힘", "reduced-accuracy fix": "대략적 위치 수신",
         "locflow needs a terminal of at least": "locflow는 최소 다음 크기의 터미널이 필요합니다:",
+        // Format 1.1
+        "location": "위치", "no auto-pause": "자동 일시 정지 안 함", "indicator property on": "표시 속성 켬",
+        "add the widget": "위젯 추가", "remove the widget": "위젯 제거", "arrive at a place (visit)": "장소 도착 (방문)",
+        "requestLocation times out": "requestLocation 시간 초과", "automatic pause": "자동 일시 정지",
+        "Live Activity ends": "실시간 현황 종료", "App Clip grant resets (04:00)": "앱 클립 허용 재설정 (04:00)",
+        "updates": "업데이트", "fix": "위치", "fixes": "위치", "last": "마지막", "Live Activity": "실시간 현황", "visits": "방문", "beacons": "비콘",
     ]
 }

@@ -64,6 +64,20 @@ extension Renderer {
         if samples.contains(where: { $0.backgroundActivity > 0 }) {
             lanes.append(("bg activity", { smp in smp.backgroundActivity == 2 ? (g.full, .laneActive) : smp.backgroundActivity == 3 ? (g.shade, .laneKept) : smp.backgroundActivity == 1 ? (g.light, .laneKept) : nil }))
         }
+        // Format 1.1: standard updates (paused shows light), Live Activity, visits, beacons.
+        if samples.contains(where: { $0.standard > 0 }) {
+            lanes.append((L("updates"), { smp in
+                switch smp.standard {
+                case 1: (g.full, .laneActive)
+                case 2: (g.shade, .laneKept)
+                case 3: (g.light, .laneSuspended)
+                default: nil
+                }
+            }))
+        }
+        if samples.contains(where: { $0.liveActivity }) { lanes.append((L("Live Activity"), { $0.liveActivity ? (g.full, .laneActive) : nil })) }
+        if samples.contains(where: { $0.visits }) { lanes.append((L("visits"), { $0.visits ? (g.full, .laneActive) : nil })) }
+        if samples.contains(where: { $0.beacons }) { lanes.append((L("beacons"), { $0.beacons ? (g.full, .laneActive) : nil })) }
         if samples.contains(where: { $0.relaunchWindow }) { lanes.append(("relaunch win", { $0.relaunchWindow ? (g.shade, .laneWindow) : nil })) }
 
         // Axis with tick labels.

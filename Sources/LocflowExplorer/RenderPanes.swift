@@ -80,6 +80,16 @@ extension Renderer {
         f.put(r.x, y, L("callbacks"), .dim)
         f.put(sx, y, "\(w.callbacks) \(g.dot) \(L("last: "))\(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) completion \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
         y += 1
+        // Format 1.1: the last fix, the pause, the indicator property, Live Activity, visits, beacons.
+        let location = locationSummary
+        if !location.isEmpty {
+            f.put(r.x, y, L("location"), .dim)
+            var lx = sx
+            for (text, role) in location {
+                lx += f.put(lx, y, text + " ", role, maxWidth: max(0, r.x + r.w - lx))
+            }
+            y += 1
+        }
         f.put(r.x, y, L("keys"), .dim)
         var kx = sx
         func key(_ name: String, _ present: Bool) {
@@ -114,6 +124,30 @@ extension Renderer {
                 drawItem(item, index: index, pane: .app, x: r.x, y: y + row, width: r.w, selected: focused && sel == index)
             }
         }
+    }
+
+    /// The App pane's "location" line (format 1.1), each part with its role; empty while nothing of it is in play.
+    var locationSummary: [(String, Role)] {
+        let p = w.process
+        var out: [(String, Role)] = []
+        if let fix = w.lastFix {
+            out.append(("\(w.fixes) " + L(w.fixes == 1 ? "fix" : "fixes") + ", " + L("last") + " \(fix.rawValue) \(formatClock(w.lastFixAt ?? 0))", fix == .precise ? .good : .warn))
+        }
+        let running = w.lifecycle != .terminated
+        if running && p.paused { out.append(("\(g.dot) " + L("paused"), .bad)) }
+        if running && p.desiredAccuracy != .best { out.append(("\(g.dot) desired \(p.desiredAccuracy.rawValue)", p.desiredAccuracy == .reduced ? .warn : .dim)) }
+        if running && !p.pausesAutomatically { out.append(("\(g.dot) " + L("no auto-pause"), .dim)) }
+        if running && p.showsBackgroundIndicator { out.append(("\(g.dot) " + L("indicator property on"), .dim)) }
+        if w.liveActivityActive { out.append(("\(g.dot) Live Activity", .good)) }
+        if w.visits { out.append(("\(g.dot) visits", .normal)) }
+        var beacons = w.beaconRegions.map { "\($0)(region)" }
+        if running { beacons += p.beaconRanging.map { "\($0)(ranging)" } }
+        if !beacons.isEmpty { out.append(("\(g.dot) beacons " + beacons.joined(separator: ","), .normal)) }
+        if w.config.widget || w.widgetUpdates && w.record.choice == .whileUsingOrWidgets {
+            out.append(("\(g.dot) widgetUpdates \(w.widgetUpdates)", w.widgetUpdates ? .good : .dim))
+        }
+        if w.config.appClip { out.append(("\(g.dot) App Clip", .warn)) }
+        return out
     }
 
     mutating func drawDiagnostics(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
