@@ -4,7 +4,7 @@ extension World {
     /// Standard updates are running and may deliver (whether or not the device has a fix):
     /// started, authorized, not paused, and in the foreground or continuing in the background.
     public var standardRuns: Bool {
-        guard process.standardUpdates, !process.paused, lifecycle.isRunning, status.isAuthorized, locationServicesOn else { return false }
+        guard process.standardUpdates, !process.paused, lifecycle.isRunning, locationServicesOn, status.isAuthorized else { return false }
         return lifecycle == .foreground || standardRunsInBackground
     }
 

@@ -185,52 +185,54 @@ extension World {
     /// The 1.1 part of settling: fixes at the start of delivery, automatic pausing, requestLocation,
     /// kCLErrorLocationUnknown, and the App Clip reset. Idempotent.
     mutating func settle11(_ t: inout Transition) {
+        // One evaluation of what runs (settle runs after every event: keep it cheap).
+        let runs = standardRuns
         // Automatic pausing: its timer runs while standard updates run with the property true and the device is stationary.
-        if standardRuns && process.pausesAutomatically && !moving {
+        if runs && process.pausesAutomatically && !moving {
             if autoPauseAt == nil { autoPauseAt = now + assumptions.autoPauseDelay }
-        } else {
+        } else if autoPauseAt != nil {
             autoPauseAt = nil
         }
         // A stream that starts delivering gets a fix at once.
-        if delivering(.standard) {
-            if standardFixDue == nil {
+        if runs && hasFix {
+            if let due = standardFixDue {
+                if due <= now { standardFixDue = now + standardFixInterval }  // back from stationary: the cadence starts again
+            } else {
                 receiveFix(standardFixKind, "standard updates", &t)
                 t.note(.fixAtStart, "standard updates")
                 if process.desiredAccuracy == .reduced && accuracy == .fullAccuracy { t.note(.desiredAccuracyReducedFixes) }
                 standardFixDue = now + standardFixInterval
-            } else if standardFixDue! <= now {
-                standardFixDue = now + standardFixInterval  // back from stationary: the cadence starts again
             }
-        } else {
+        } else if standardFixDue != nil {
             standardFixDue = nil
         }
-        if lifecycle.isRunning && delivering(.liveUpdates) {
-            if liveFixDue == nil {
+        if process.liveUpdates != nil && lifecycle.isRunning && delivering(.liveUpdates) {
+            if let due = liveFixDue {
+                if due <= now { liveFixDue = now + assumptions.preciseFixInterval }
+            } else {
                 receiveFix(accuracy == .reducedAccuracy ? .approximate : .precise, "liveUpdates", &t)
                 t.note(.fixAtStart, "liveUpdates")
                 liveFixDue = now + assumptions.preciseFixInterval
-            } else if liveFixDue! <= now {
-                liveFixDue = now + assumptions.preciseFixInterval
             }
-        } else {
+        } else if liveFixDue != nil {
             liveFixDue = nil
         }
         // kCLErrorLocationUnknown once per stretch without a fix.
-        if standardRuns && !hasFix {
+        if runs && !hasFix {
             if !noFixReported {
                 noFixReported = true
                 lastError = .locationUnknown
                 t.emit(.error(.locationUnknown))
                 t.note(.locationUnknownError)
             }
-        } else if hasFix || !process.standardUpdates {
+        } else if noFixReported && (hasFix || !process.standardUpdates) {
             noFixReported = false
         }
         serveLocationRequest(&t)
         // App Clips: a grant resets at the next 04:00.
         if config.appClip && (record.temporaryGrant || record.choice == .whileUsing || record.choice == .whileUsingOrWidgets) {
             if appClipResetAt == nil { appClipResetAt = nextFourAM(after: now) }
-        } else {
+        } else if appClipResetAt != nil {
             appClipResetAt = nil
         }
     }

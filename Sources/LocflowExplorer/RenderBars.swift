@@ -112,7 +112,8 @@ extension Renderer {
             y += 1
         }
         // Legend and countdowns.
-        let legend = "\(g.full)\(L("fg")) \(g.shade)\(L("bg")) \(g.light)\(L("suspended")) \(g.dot)\(L("terminated"))  T \(L("tap"))  c \(L("callback"))  P \(L("prompt"))"
+        var legend = "\(g.full)\(L("fg")) \(g.shade)\(L("bg")) \(g.light)\(L("suspended")) \(g.dot)\(L("terminated"))  T \(L("tap"))  c \(L("callback"))  P \(L("prompt"))"
+        if samples.contains(where: { $0.standard == 3 }) { legend += "  \(L("updates")) \(g.light)\(L("paused"))" }
         let timers = w.pendingTimers.map { L($0.kind.label) + " " + formatClock($0.due - w.now) }.joined(separator: " \(g.dot) ")
         f.put(r.x, r.y + r.h - 1, legend + (timers.isEmpty ? "" : "   \(L("timers")): " + timers), .dim, maxWidth: r.w)
         // The "now" cursor.

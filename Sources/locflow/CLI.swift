@@ -65,23 +65,26 @@ enum CLI {
         """,
         "explore": """
         usage: locflow explore [--platform P] [--plist F] [--strings F] [--assume N=V] [--depth N]
-                               [--format text|dot|mermaid|json]
+                               [--actions v1|standard|all] [--format text|dot|mermaid|json]
 
         Walks breadth-first through every state reachable from the start over all the person's,
         the app's and the system's actions (at most two explicit sessions, waits of 5s, 10s, 1m
-        and 10m, and --depth steps from the start: default 5, or all). A state is what the person and the app can observe. Prints the number of
+        and 10m, and --depth steps from the start: default 5, or all). --actions standard (the default)
+        adds the most asked-about format 1.1 calls (requestLocation, a stationary device, visits, a Live
+        Activity); all adds pausing, the indicator property, desiredAccuracy, beacons, widgets and a
+        15m wait; v1 leaves them out. A state is what the person and the app can observe. Prints the number of
         states and edges and checks invariants on every state; a broken invariant exits 1 and
         prints the shortest .flow that reaches it. dot renders with Graphviz, mermaid
         (stateDiagram-v2) in a Markdown viewer, json is JSON Lines (states, then edges).
         """,
         "paths": """
-        usage: locflow paths --to "KEY=VALUE ..." [--platform P] [config options] [--max N] [--depth N]
+        usage: locflow paths --to "KEY=VALUE ..." [--platform P] [config options] [--max N] [--depth N] [--actions v1|standard|all]
 
         Prints, for each reachable state where every condition holds, the shortest .flow that
         reaches it (at most --max, default 10, shortest first), ending with expect lines for the
         conditions, so it runs as it is with locflow check. Keys: status, accuracy, settings,
         precise, prompt, lifecycle, inUse, indicator, locationServicesEnabled, completion, error,
-        delivering.SOURCE, session.a, session.b.
+        delivering.SOURCE, session.a, session.b, fix, paused, widgetUpdates.
         Example: locflow paths --to "status=authorizedAlways settings=whileUsing"
         """,
         "play": """
@@ -182,6 +185,7 @@ enum CLI {
             var o = Explorer.Options()
             var configArgs: [String] = []
             var depth: Int? = 5
+            var actions = StateSearch.ActionSet.standard
             var format = Commands.GraphFormat.text
             var to: String?
             var max = 10
@@ -193,6 +197,11 @@ enum CLI {
                 case "--depth":
                     guard let v = next(), v == "all" || Int(v).map({ $0 >= 0 }) == true else { return usageError("\(command): --depth takes a number or all") }
                     depth = Int(v); i += 2
+                case "--actions":
+                    guard let v = next(), let set = StateSearch.ActionSet(rawValue: v) else {
+                        return usageError("\(command): --actions is v1, standard or all")
+                    }
+                    actions = set; i += 2
                 case "--format" where command == "explore":
                     guard let v = next(), let f = Commands.GraphFormat(rawValue: v) else { return usageError("explore: --format is text, dot, mermaid or json") }
                     format = f; i += 2
@@ -212,10 +221,10 @@ enum CLI {
             if let problem = Explorer.parse(configArgs, into: &o) { return usageError("\(command): \(problem)") }
             let config = o.builder.finish()
             if command == "explore" {
-                return Commands.explore(config: config, configLines: o.configLines, depth: depth, format: format, io: io)
+                return Commands.explore(config: config, configLines: o.configLines, depth: depth, format: format, actions: actions, io: io)
             }
             guard let to else { return usageError("paths: --to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
-            return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, depth: depth, io: io)
+            return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, depth: depth, actions: actions, io: io)
         case "open", "play":
             guard let file = rest.first, !file.hasPrefix("--") else { return usageError("\(command): give a .flow file") }
             return Explorer.launch(args: Array(rest.dropFirst()), flow: file, autoplay: command == "play")

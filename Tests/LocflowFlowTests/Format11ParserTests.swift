@@ -89,3 +89,59 @@ struct Format11ParserTests {
         #expect(formatTimeOfDay(4 * 3_600_000 + 5 * 60_000) == "04:05")
     }
 }
+
+@Suite("Format 1.1 explore and paths")
+struct Format11ExploreTests {
+    @Test func actionSets() {
+        let v1 = StateSearch(config: AppConfig(), bounds: .init(depth: 1, actions: .v1)).actions
+        let standard = StateSearch(config: AppConfig(), bounds: .init(depth: 1)).actions
+        var widgetConfig = AppConfig()
+        widgetConfig.widget = true
+        let all = StateSearch(config: widgetConfig, bounds: .init(depth: 1, actions: .all)).actions
+        #expect(!v1.contains(.app(.requestLocation)))
+        #expect(standard.contains(.app(.requestLocation)) && standard.contains(.app(.liveActivity(true))) && !standard.contains(.user(.addWidget)))
+        #expect(all.contains(.user(.addWidget)) && all.contains(.device(.enterBeacon("lobby"))) && all.contains(.wait(15 * 60_000)))
+    }
+
+    @Test func pathsReachAFixAndAnApproximateOne() throws {
+        var search = StateSearch(config: AppConfig(), bounds: .init(depth: 3))
+        search.run()
+        #expect(search.violations.isEmpty)
+        let precise = try StateCondition.parse("fix=precise")
+        let found = search.observations.indices.filter { i in precise.allSatisfy { $0.holds(search.observations[i]) } }
+        #expect(!found.isEmpty)
+        let shortest = found.min { search.depthOf[$0] < search.depthOf[$1] }!
+        let path = search.path(to: shortest)
+        #expect(path.count <= 3)
+        #expect(path.contains { [Event.app(.requestLocation), .app(.startUpdatingLocation), .app(.liveUpdates(true))].contains($0) })
+        #expect(try StateCondition.parse("paused=true widgetUpdates=false delivering.visits=false").count == 3)
+        #expect(throws: FlowError.self) { try StateCondition.parse("fix=exact") }
+    }
+}
+
+@Suite("Format 1.1 random walk")
+struct Format11WalkTests {
+    @Test(arguments: [false, true])
+    func appClipAndWidgetInvariants(_ appClip: Bool) {
+        var config = AppConfig()
+        config.appClip = appClip
+        config.widget = true
+        var walk = RandomWalk(config: config, seed: 11)
+        var fixes = 0
+        for _ in 0..<5_000 {
+            let e = walk.nextEvent()
+            walk.world.step(e) { t, w in
+                #expect(!t.why.isEmpty || t.refusal != nil, "\(t.event.flowText) recorded no rule")
+                if appClip { #expect(w.status != .authorizedAlways && w.settingsChoice != .always) }
+                // Fixes only grow; paused only while standard updates were started; widgetUpdates as Apple defines it.
+                #expect(w.fixes >= fixes)
+                fixes = w.fixes
+                if w.process.paused { #expect(w.process.standardUpdates && !w.delivering(.standard)) }
+                #expect(w.widgetUpdates == (w.status == .authorizedAlways || (w.status == .authorizedWhenInUse && w.settingsChoice == .whileUsingOrWidgets)))
+                if !w.lifecycle.isRunning { #expect(!w.delivering(.beacons)) }
+                #expect(w.pendingTimers.allSatisfy { $0.due >= w.now })
+            }
+        }
+        #expect(fixes > 0)
+    }
+}
