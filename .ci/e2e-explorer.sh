@@ -62,6 +62,70 @@ grep -q 'user tap "Allow Once"' "$rec" || { echo "e2e: recording lacks the tap";
 "$bin" check "$rec" --quiet >/dev/null || { echo "e2e: the recording does not replay"; cat "$rec"; exit 1; }
 step "the recording replays with locflow check"
 
+# Recording at 10x with a jump and an undo replays, with locflow check, to the screen's clock and state.
+mkdir -p "$work/fast"
+tmx send-keys -t e2e "clear; cd $work/fast && $bin; echo EXIT=\$?; cd $work" Enter
+wait_for "status    notDetermined"
+tmx send-keys -t e2e R
+wait_for "REC"
+tmx send-keys -t e2e w
+wait_for "system prompt: whenInUse"
+tmx send-keys -t e2e 1
+wait_for "status    authorizedWhenInUse"
+tmx send-keys -t e2e b
+wait_for "background"
+tmx send-keys -t e2e ">"
+wait_for "running at 10x"
+sleep 2
+tmx send-keys -t e2e "@"
+sleep 0.3
+tmx send-keys -t e2e "#"
+wait_for "10:"
+tmx send-keys -t e2e u
+wait_for "undone: back to"
+sleep 1
+tmx send-keys -t e2e " "
+wait_for "paused"
+tmx send-keys -t e2e e
+wait_for "pinned"
+clock=$(screen | head -n 1 | grep -oE '[0-9]+:[0-9]{2} ' | head -n 1 | tr -d ' ')
+tmx send-keys -t e2e R
+wait_for "and its report"
+step "recorded at 10x with a jump and an undo; the screen's clock read $clock"
+tmx send-keys -t e2e q
+wait_for "EXIT=0"
+rec=$(ls "$work"/fast/locflow-recording-*.flow)
+[ -f "${rec%.flow}.md" ] || { echo "e2e: no report beside the recording"; ls "$work/fast"; exit 1; }
+grep -q '^wait 10m' "$rec" && { echo "e2e: the undone jump is still in the recording"; cat "$rec"; exit 1; }
+grep -q '^wait 1m$' "$rec" || { echo "e2e: the jump is not in the recording"; cat "$rec"; exit 1; }
+out=$("$bin" check "$rec") || { echo "e2e: the pinned recording does not pass check"; echo "$out"; cat "$rec"; exit 1; }
+grep -qE "ok .*\(1[0-9] expectations\)" <<<"$out" || { echo "e2e: the pin wrote too few expectations: $out"; exit 1; }
+end=$("$bin" run "$rec" --format json 2>/dev/null | tail -n 1 | grep -oE '"time":[0-9.]+' | cut -d: -f2)
+replayed=$(awk -v t="$end" 'BEGIN { s = int(t); printf "%d:%02d", int(s / 60), s % 60 }')
+[ "$replayed" = "$clock" ] || { echo "e2e: the screen read $clock, the replay ends at $replayed"; cat "$rec"; exit 1; }
+step "locflow check passes the pinned recording; it replays to $replayed, as the screen read"
+
+# kill -9 while recording: every finished step is in the file; a platform switch rewrote it.
+mkdir -p "$work/killed"
+tmx send-keys -t e2e "clear; cd $work/killed && $bin --no-color; echo EXIT=\$?; cd $work" Enter
+wait_for "status    notDetermined"
+tmx send-keys -t e2e " " R w
+wait_for "system prompt: whenInUse"
+tmx send-keys -t e2e ":platform ios13" Enter
+wait_for "(was iOS 18)"
+wait_for "Allow While Using App"
+step "platform switch: $(screen | grep -oE 'now iOS 13[^;]*' | head -n 1 | cut -c1-90)"
+tmx send-keys -t e2e 2
+wait_for "status    authorizedWhenInUse"
+sleep 0.3
+kill -9 "$(pgrep -n -f "$bin --no-color")"
+wait_for "EXIT=137"
+rec=$(ls "$work"/killed/locflow-recording-*.flow)
+grep -q '^platform ios13$' "$rec" && grep -q '^user tap "Allow Once"$' "$rec" || { echo "e2e: steps lost by kill -9"; cat "$rec"; exit 1; }
+"$bin" check "$rec" --quiet >/dev/null || { echo "e2e: the recording left by kill -9 does not replay"; cat "$rec"; exit 1; }
+tmx send-keys -t e2e "stty sane; clear" Enter
+step "kill -9 while recording: the file holds every finished step and replays"
+
 # Paused and idle: no CPU.
 printf 'app requestWhenInUseAuthorization\nuser tap "Allow Once"\n' > "$work/open.flow"
 tmx send-keys -t e2e "clear; $bin open open.flow; echo EXIT=\$?" Enter
@@ -92,4 +156,4 @@ wait_for "tour paused"
 tmx send-keys -t e2e q
 wait_for "EXIT=0"
 step "a tour plays with its captions and pauses"
-echo "e2e: 9 passed, 0 failed"
+echo "e2e: 13 passed, 0 failed"

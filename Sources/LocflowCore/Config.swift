@@ -3,9 +3,14 @@
 public struct AppInfo: Sendable, Hashable {
     public var displayName: String?
     public var bundleName: String?
+    /// A `CFBundleDisplayName` / `CFBundleName` that is an Xcode build setting not expanded in
+    /// this file (`$(PRODUCT_NAME)`, `${PRODUCT_NAME}`): Xcode sets the real name at build time.
+    public var unexpandedName: String?
     public var whenInUseDescription: String?
     public var alwaysAndWhenInUseDescription: String?
-    /// Deprecated `NSLocationAlwaysUsageDescription`: accepted only as a legacy alias. [I]
+    /// Deprecated `NSLocationAlwaysUsageDescription`: Apple gives it availability iOS 8.0-10.0;
+    /// iOS 11 and later read `NSLocationAlwaysAndWhenInUseUsageDescription` instead, so it is not
+    /// an alias on any platform locflow simulates. Kept so that `inspect` can say so. [A S15b]
     public var alwaysDescription: String?
     /// `NSLocationTemporaryUsageDescriptionDictionary`: purpose key -> purpose string.
     public var temporaryUsageDescriptions: [String: String]?
@@ -41,12 +46,39 @@ public struct AppInfo: Sendable, Hashable {
 
     public static let sampleName = "LocationMonitorSample"
 
-    /// The name a prompt shows: `CFBundleDisplayName`, else `CFBundleName`, else the sample's.
-    public var appName: String { displayName ?? bundleName ?? AppInfo.sampleName }
+    /// The name in the Info.plist: `CFBundleDisplayName`, else `CFBundleName`, else a stand-in
+    /// for a build setting (`[PRODUCT_NAME]`), else the sample's. Prompts and Settings read
+    /// `AppConfig.appName`, which an InfoPlist.strings `CFBundleDisplayName` overrides.
+    public var appName: String { displayName ?? bundleName ?? unexpandedName.map(AppInfo.standIn) ?? AppInfo.sampleName }
+
+    /// Whether a string holds an Xcode build setting reference: `$(NAME)` or `${NAME}`.
+    public static func hasBuildSetting(_ s: String) -> Bool { s.contains("$(") || s.contains("${") }
+
+    /// `$(PRODUCT_NAME)` and `${PRODUCT_NAME:rfc1034identifier}` read as `[PRODUCT_NAME]`: a clear
+    /// stand-in for the name Xcode puts there at build time.
+    public static func standIn(_ s: String) -> String {
+        var out = ""
+        var rest = Substring(s)
+        while let dollar = rest.firstIndex(of: "$") {
+            out += rest[..<dollar]
+            let after = rest.index(after: dollar)
+            guard after < rest.endIndex, rest[after] == "(" || rest[after] == "{" else {
+                out.append("$"); rest = rest[after...]; continue
+            }
+            let close: Character = rest[after] == "(" ? ")" : "}"
+            guard let end = rest[after...].firstIndex(of: close) else { out += rest[dollar...]; rest = ""; break }
+            let name = rest[rest.index(after: after)..<end].prefix { $0 != ":" }
+            out += "[\(name)]"
+            rest = rest[rest.index(after: end)...]
+        }
+        return out + rest
+    }
     public var hasWhenInUseKey: Bool { whenInUseDescription != nil }
-    /// Always needs `NSLocationAlwaysAndWhenInUseUsageDescription` (or its legacy alias). [A S14][I]
-    public var hasAlwaysKey: Bool { alwaysAndWhenInUseDescription != nil || alwaysDescription != nil }
-    public var alwaysText: String? { alwaysAndWhenInUseDescription ?? alwaysDescription }
+    /// Always needs `NSLocationAlwaysAndWhenInUseUsageDescription` (iOS 11+). [A S14, S15, S15b]
+    public var hasAlwaysKey: Bool { alwaysAndWhenInUseDescription != nil }
+    public var alwaysText: String? { alwaysAndWhenInUseDescription }
+    /// Only the deprecated iOS 8-10 key is there: Always requests do nothing on iOS 11+. [A S15b]
+    public var hasOnlyLegacyAlwaysKey: Bool { alwaysAndWhenInUseDescription == nil && alwaysDescription != nil }
     public var hasLocationBackgroundMode: Bool { backgroundModes.contains("location") }
 }
 
@@ -124,6 +156,9 @@ public struct Assumptions: Sendable, Hashable {
 
     /// Sets a named assumption. Returns an error message for an unknown name or a value of the wrong kind.
     public mutating func set(_ name: String, _ value: Value) -> String? {
+        if case .duration(let v) = value, v < 0 || v > VirtualTime.maxDuration {
+            return "assumption \(name) takes a duration of at most 100 years (876000h)"
+        }
         switch (name, value) {
         case ("suspendDelay", .duration(let v)): suspendDelay = v
         case ("inUseGrace", .duration(let v)): inUseGrace = v
@@ -202,15 +237,22 @@ public struct AppConfig: Sendable, Hashable {
     /// The text a prompt shows for an Info.plist key, after any strings file.
     public func localized(_ key: String, _ fallback: String?) -> String? { strings[key] ?? fallback }
 
+    /// The name iOS shows in prompts and Settings: the strings file's `CFBundleDisplayName` (as
+    /// the home screen does), else the Info.plist's name (`AppInfo.appName`).
+    public var appName: String {
+        if let name = strings["CFBundleDisplayName"] ?? strings["CFBundleName"], !name.isEmpty, !AppInfo.hasBuildSetting(name) { return name }
+        return info.appName
+    }
+
     public var whenInUseMessage: String? {
         guard info.hasWhenInUseKey else { return nil }
         return localized("NSLocationWhenInUseUsageDescription", info.whenInUseDescription)
     }
+    /// The Always prompt's text: `NSLocationAlwaysAndWhenInUseUsageDescription` (iOS 11+ never
+    /// shows the deprecated `NSLocationAlwaysUsageDescription`). [A S15, S15b]
     public var alwaysMessage: String? {
-        if info.alwaysAndWhenInUseDescription != nil {
-            return localized("NSLocationAlwaysAndWhenInUseUsageDescription", info.alwaysAndWhenInUseDescription)
-        }
-        return info.alwaysDescription.map { localized("NSLocationAlwaysUsageDescription", $0) ?? $0 }
+        guard info.alwaysAndWhenInUseDescription != nil else { return nil }
+        return localized("NSLocationAlwaysAndWhenInUseUsageDescription", info.alwaysAndWhenInUseDescription)
     }
     /// The purpose string for a temporary-accuracy purpose key, or nil when the dictionary lacks it.
     /// InfoPlist.strings localizes purpose keys under the purpose key itself. [A S3, S14]

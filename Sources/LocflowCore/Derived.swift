@@ -67,6 +67,9 @@ extension World {
     /// The background location indicator (blue bar / pill).
     public var indicatorShown: Bool {
         guard lifecycle == .background || lifecycle == .suspended else { return false }
+        // visionOS counts an app in use only while the person looks at it (and a short time
+        // after): nothing keeps a compatible app in use from the background. [A S12, S13]
+        if profile.isVisionOS { return false }
         if backgroundActivityActive { return true }
         guard standardRunsInBackground else { return false }
         // When-in-use apps always show the indicator during continuous background updates; Always
@@ -94,13 +97,18 @@ extension World {
     /// `allowsBackgroundLocationUpdates`, or any start by an Always app). [A S2]
     var standardRunsInBackground: Bool {
         lifecycle == .background && process.standardUpdates && process.allowsBackgroundUpdates
-            && !process.paused && status.isAuthorized
+            && !process.paused
+            && !profile.isVisionOS  // background updates are unavailable to a compatible app on visionOS
+            && status.isAuthorized
             && (process.standardStartedInForeground || status == .authorizedAlways)
     }
 
-    /// A backgrounded app keeps running only while it receives continuous background location.
+    /// A backgrounded app keeps running only while it receives continuous background location,
+    /// or iterates `liveUpdates` that reach it while the device moves with a fix (flow-format
+    /// "What delivering means"; Core Location unsuspends such an app as updates come). [A S18b]
     public var runsInBackground: Bool {
-        lifecycle == .background && (standardRunsInBackground || backgroundActivityActive)
+        lifecycle == .background
+            && (standardRunsInBackground || backgroundActivityActive || (moving && hasFix && liveUpdatesReachBackground))
     }
 
     // MARK: Sessions
@@ -132,7 +140,7 @@ extension World {
     /// An active `CLBackgroundActivitySession`: effective authorization, `location` in
     /// `UIBackgroundModes`, and a foreground start or an immediate rejoin. [A S31]
     public var backgroundActivityActive: Bool {
-        guard let bg = process.backgroundActivity, lifecycle != .terminated else { return false }
+        guard let bg = process.backgroundActivity, lifecycle != .terminated, !profile.isVisionOS else { return false }
         return bg.qualified && info.hasLocationBackgroundMode && status.isAuthorized && !serviceSessionRequired
     }
 
@@ -270,40 +278,69 @@ extension World {
     /// A stream may deliver: the app is in the foreground, in use with a stream started in use,
     /// or it has continued interest (background activity session, or Always with its session). [A S18, S31]
     func streamInUseOK(_ stream: ProcessStream) -> Bool {
-        lifecycle == .foreground || (inUse && stream.qualified) || backgroundActivityActive || alwaysInterest
-            || liveActivityKeepsEligible
+        lifecycle == .foreground || (inUse && stream.qualified) || backgroundInterest
     }
+
+    /// What lets a stream deliver while the app is not in use: an active background activity
+    /// session, or Always with its session (iOS 18) / Always (iOS 17); for a when-in-use app also
+    /// an active Live Activity (format 1.1). [A S31, S18, S18b, S8]
+    var backgroundInterest: Bool { backgroundActivityActive || alwaysInterest || liveActivityKeepsEligible }
 
     // MARK: Delivery
 
-    /// Whether a source delivers locations or events to the app right now.
+    /// Whether a source delivers locations or events to the app right now: at once, or by the
+    /// system resuming or relaunching the app to hand it over (flow-format "What delivering means").
     public func delivering(_ source: DeliverySource) -> Bool {
         let st = status
         guard st.isAuthorized, locationServicesOn else { return false }
         switch source {
         case .standard:
-            return standardRuns && hasFix  // paused updates deliver nothing [A S203]
+            // Suspended: the system holds standard updates until the app runs again. [A S6]
+            // Paused updates deliver nothing. [A S203]
+            return standardRuns && hasFix
         case .visits, .beacons, .beaconRegions:
             return delivering11(source)
         case .significantChanges:
-            guard significantChanges else { return false }
+            // The service does nothing for a compatible app on visionOS. [A S64]
+            guard significantChanges, !profile.isVisionOS else { return false }
             if isPermanentAlways { return !relaunchBlocked }
             // iOS 13+: when-in-use apps may use every service while in use; iOS 12 not. [A S12]
             return profile.hasAllowOnce && inUse && lifecycle.isRunning
         case .liveUpdates, .monitor:
-            guard profile.hasModernAPIs, lifecycle.isRunning else { return false }
+            guard profile.hasModernAPIs, lifecycle != .terminated else { return false }
+            if source == .monitor && profile.isVisionOS { return false }  // CLMonitor: unavailable on visionOS [A S67]
             let stream = source == .liveUpdates ? process.liveUpdates : process.monitor
             guard let stream else { return false }
-            if !profile.hasServiceSessions {
-                return streamInUseOK(stream) && (source == .monitor ? accuracy == .fullAccuracy : hasFix && moving)
-            }
-            let blocking: Set<Diagnostic> = [.authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,
-                                             .authorizationRequestInProgress, .insufficientlyInUse, .serviceSessionRequired,
-                                             .locationUnavailable, .stationary, .accuracyLimited]
-            let diags = diagnostics(source == .liveUpdates ? .liveUpdates : .monitor)
-            // Reduced accuracy slows liveUpdates (still delivered) but withholds monitor events. [A S18, S19]
-            return !diags.contains { blocking.contains($0) && !(source == .liveUpdates && $0 == .accuracyLimited) }
+            // Suspended: exactly what the same process would get running in the background and
+            // not in use, because Core Location resumes the app to deliver. [A S18, S18b]
+            let asIfNotInUse = lifecycle == .suspended
+            return streamDelivers(source, stream, asIfNotInUse: asIfNotInUse)
         }
+    }
+
+    /// `liveUpdates` that would reach this process while it is in the background and not in use.
+    var liveUpdatesReachBackground: Bool {
+        guard profile.hasModernAPIs, let stream = process.liveUpdates, lifecycle == .background || lifecycle == .suspended,
+              status.isAuthorized, locationServicesOn else { return false }
+        return streamDelivers(.liveUpdates, stream, asIfNotInUse: true)
+    }
+
+    /// A running or suspended process's stream delivers: in use (unless `asIfNotInUse`), or with
+    /// continued interest; and nothing in its diagnostics blocks it.
+    func streamDelivers(_ source: DeliverySource, _ stream: ProcessStream, asIfNotInUse: Bool) -> Bool {
+        let inUseOK = asIfNotInUse ? backgroundInterest : streamInUseOK(stream)
+        if !profile.hasServiceSessions {
+            return inUseOK && (source == .monitor ? accuracy == .fullAccuracy : hasFix && moving)
+        }
+        let st = status
+        if !inUseOK && st.isAuthorized { return false }  // insufficientlyInUse
+        if serviceSessionRequired || authorizationRequestInProgress || restricted || st == .denied || !locationServicesOn { return false }
+        if source == .liveUpdates {
+            // Reduced accuracy slows liveUpdates (still delivered). [A S18]
+            return hasFix && moving
+        }
+        // ... but withholds monitor events. [A S19]
+        return accuracy != .reducedAccuracy
     }
 
     // MARK: Timers
@@ -349,7 +386,7 @@ extension World {
 
     /// The prompt's title, in wording close to iOS's. [I §4]
     public func title(for prompt: Prompt) -> String {
-        let name = "“\(info.appName)”"
+        let name = "“\(appName)”"
         switch prompt.kind {
         case .whenInUse: return "Allow \(name) to use your location?"
         case .alwaysUpgrade: return "Allow \(name) to also use your location even when you are not using the app?"

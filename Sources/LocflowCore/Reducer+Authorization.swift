@@ -8,7 +8,7 @@ extension World {
     mutating func canRequest(_ name: String, needsAlwaysKey: Bool, _ t: inout Transition) -> Bool {
         guard lifecycle == .foreground else { t.note(.requestNotInUse, name); return false }
         guard info.hasWhenInUseKey else { t.note(.missingWhenInUseKey, name); return false }
-        if needsAlwaysKey && !info.hasAlwaysKey { t.note(.missingAlwaysKey); return false }
+        if needsAlwaysKey && !info.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail); return false }
         if restricted { t.note(.requestRestricted, name); return false }
         if !locationServicesOn { showServicesOff(&t); return false }
         if authorizationRequestInProgress { t.note(.requestWhilePrompting, name); return false }

@@ -46,9 +46,11 @@ extension World {
             }
             process.allowsBackgroundUpdates = on
             t.note(.backgroundUpdatesSet, String(on))
+            if on && profile.isVisionOS { t.note(.visionOSUnavailable, "background location updates") }
         case .startMonitoringSignificantLocationChanges:
             significantChanges = true
             t.note(.significantChangesStarted)
+            if profile.isVisionOS { t.note(.visionOSUnavailable, "the significant-change service") }
             if status == .denied { failDenied(&t) }
             if profile.legacyPrompts && status == .authorizedWhenInUse { t.note(.ios12WhenInUseNoAlwaysServices) }
         case .stopMonitoringSignificantLocationChanges:
@@ -75,8 +77,10 @@ extension World {
             if on { nextReducedFixAt = nil }
         case .monitor(let on):
             iterate(\.monitor, kept: \.keptMonitor, name: "monitor", on: on, &t)
+            if on && profile.isVisionOS { t.note(.visionOSUnavailable, "CLMonitor") }
         case .monitorAdd(let id):
             guard profile.hasModernAPIs else { return t.note(.needsIOS17) }
+            if profile.isVisionOS { t.note(.visionOSUnavailable, "CLMonitor") }
             if !monitorConditions.contains(id) { monitorConditions.append(id) }
             t.note(.conditionAdded, id)
             if monitorConditions.count > assumptions.monitorConditionLimit { t.note(.conditionLimit) }
@@ -90,6 +94,7 @@ extension World {
                 if rejoin { keptBackgroundActivity = false; t.note(.rejoinWithinWindow, "background activity session") }
                 if !fresh && !rejoin { t.note(.backgroundActivityNeedsForeground) }
                 if !info.hasLocationBackgroundMode { t.note(.backgroundActivityNeedsMode) }
+                if profile.isVisionOS { t.note(.visionOSNotInUseInBackground) }
                 if profile.hasServiceSessions { noteImplicitSession(&t) } else { t.note(.backgroundActivityStarted) }
             } else {
                 process.backgroundActivity = nil
@@ -124,6 +129,11 @@ extension World {
         if info.requireExplicitServiceSession { t.note(.explicitSessionRequired) } else { t.note(.implicitSession) }
     }
 
+    /// Says so when only the deprecated Always key is there (it is no alias on iOS 11+).
+    var legacyAlwaysKeyDetail: String? {
+        info.hasOnlyLegacyAlwaysKey ? "only the deprecated NSLocationAlwaysUsageDescription is there, which iOS 11 and later do not read" : nil
+    }
+
     mutating func failDenied(_ t: inout Transition) {
         lastError = .denied
         t.emit(.error(.denied))
@@ -151,7 +161,7 @@ extension World {
             t.note(.sessionCreated, "\(id): goal .\(goal.rawValue)" + (key.map { ", fullAccuracyPurposeKey \($0)" } ?? ""))
             if !qualified { t.note(.sessionInsufficientlyInUse) }
         }
-        if goal == .always && !info.hasAlwaysKey { t.note(.missingAlwaysKey) }
+        if goal == .always && !info.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail) }
         if let key, info.temporaryUsageDescriptions?[key] == nil { t.note(.purposeKeyMissing, "no purpose key '\(key)'") }
     }
 
@@ -161,7 +171,9 @@ extension World {
             moving = true
             t.note(.deviceMoves)
             if process.paused && process.standardUpdates && lifecycle.isRunning { t.note(.pausedStaysPaused) }
-            if significantChanges { alwaysClassEvent("significant location change", &t) }
+            resumeForLiveUpdates(&t)
+            if significantChanges && profile.isVisionOS { t.note(.visionOSUnavailable, "the significant-change service") }
+            else if significantChanges { alwaysClassEvent("significant location change", &t) }
             else if isProvisionalAlways && standardRunsInBackground && !inUse {
                 alwaysClassEvent("background location update", &t)
             }
@@ -174,6 +186,7 @@ extension World {
         case .fix:
             hasFix = true
             t.note(.deviceFix)
+            resumeForLiveUpdates(&t)
         case .exitRegion(let id):
             if regions.contains(id) {
                 alwaysClassEvent("region \(id) exit", &t)
@@ -241,9 +254,35 @@ extension World {
         t.emit(.locationEvent(name, delivered: true))
     }
 
+    /// A suspended app iterating `liveUpdates` that reach it is resumed when a new fix is
+    /// available (flow-format "What delivering means"). [A S18b, S18]
+    mutating func resumeForLiveUpdates(_ t: inout Transition) {
+        guard lifecycle == .suspended, process.liveUpdates != nil, delivering(.liveUpdates) else { return }
+        lifecycle = .background
+        suspendAt = nil
+        t.emit(.resumed)
+        t.note(.liveUpdatesResume)
+    }
+
     /// A `CLMonitor` condition changes state.
     mutating func monitorEvent(_ id: String, _ t: inout Transition) {
         let name = "monitor event \(id)"
+        if profile.isVisionOS {
+            t.note(.visionOSUnavailable, "CLMonitor")
+            return t.emit(.locationEvent(name, delivered: false))
+        }
+        if lifecycle == .suspended && process.monitor != nil {
+            // A monitor that delivers resumes the app at its condition event. [A S18]
+            guard delivering(.monitor) else {
+                t.note(.monitorEventWithheld, monitorBlockers())
+                return t.emit(.locationEvent(name, delivered: false))
+            }
+            lifecycle = .background
+            suspendAt = nil
+            t.emit(.resumed)
+            t.note(.monitorEventResumes, id)
+            return t.emit(.locationEvent(name, delivered: true))
+        }
         if lifecycle.isRunning && delivering(.monitor) {
             t.note(.monitorEventDelivered, id)
             return t.emit(.locationEvent(name, delivered: true))

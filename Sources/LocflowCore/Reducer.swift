@@ -12,7 +12,12 @@ extension World {
     /// Applies one event, handing each transition and the world just after it to `sink`.
     public mutating func step(_ event: Event, sink: (Transition, World) -> Void) {
         if case .wait(let duration) = event {
-            let target = now + max(0, duration)
+            guard let target = VirtualTime.adding(now, max(0, duration)) else {
+                var t = Transition(event: event, time: now)
+                t.refusal = Why(.clockLimit, "the clock is at \(formatDuration(now)); \(formatDuration(duration)) more would pass it")
+                sink(t, self)
+                return
+            }
             fireTimers(until: target, sink: sink)
             accrueFixes(until: target)
             now = target

@@ -1,6 +1,25 @@
 /// Virtual time in milliseconds since the flow began.
 public typealias Millis = Int
 
+/// The bounds of virtual time, so that no input (a flow, the explorer's keys) can make time
+/// arithmetic overflow: every duration is at most `maxDuration`, and the clock never passes
+/// `limit` (a wait that would pass it is refused), so `now + duration` always fits.
+public enum VirtualTime {
+    /// The longest duration a flow may write: 100 years (876000h).
+    public static let maxDuration: Millis = 876_000 * 3_600_000
+    /// The furthest the clock goes: 10,000 years.
+    public static let limit: Millis = 100 * maxDuration
+
+    /// `a + b`, or nil when the sum would pass `limit` (or overflow).
+    public static func adding(_ a: Millis, _ b: Millis) -> Millis? {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow || sum > limit || sum < 0 ? nil : sum
+    }
+
+    /// `a + b`, saturating at `limit`.
+    public static func saturating(_ a: Millis, _ b: Millis) -> Millis { adding(a, b) ?? limit }
+}
+
 /// `CLAuthorizationStatus`, spelled as Apple spells its cases.
 public enum AuthorizationStatus: String, CaseIterable, Sendable, Hashable {
     case notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse

@@ -240,6 +240,8 @@ public struct World: Sendable, Hashable {
     public var profile: PlatformProfile { config.profile }
     public var assumptions: Assumptions { config.assumptions }
     public var info: AppInfo { config.info }
+    /// The app's name in prompts and Settings (after any InfoPlist.strings).
+    public var appName: String { config.appName }
 
     public func session(_ id: String) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
 }

@@ -91,7 +91,7 @@ public enum Recording {
         header.field("version", .int(2))
         header.field("width", .int(width))
         header.field("height", .int(height))
-        if !flow.description.isEmpty { header.field("title", .string(flow.description.joined(separator: " "))) }
+        if !flow.description.isEmpty { header.field("title", .string(TextSafety.escape(flow.description.joined(separator: " "), keepNewlines: false))) }
         header.field("env", .object([("TERM", .string("xterm-256color")), ("SHELL", .string("/bin/sh"))]))
         var lines = [header.finish()]
         func event(_ t: Double, _ kind: String, _ text: String) {
@@ -108,7 +108,7 @@ public enum Recording {
             _ = state.perform(.redo)
             let step = state.history.steps[state.history.applied - 1]
             if captions, let caption = step.caption { state.message = caption }
-            event(t, "m", "step \(n): \(step.flowText)")
+            event(t, "m", TextSafety.escape("step \(n): \(step.flowText)", keepNewlines: false))
             event(t, "o", ANSI.frame(render(state, glyphs: .unicode)))
         }
         event(t + stepSeconds, "o", "\u{1B}[0m\u{1B}[?25h\r\n")

@@ -30,6 +30,8 @@ public enum Command: Hashable, Sendable {
     case preciseSwitch, locationServicesSwitch
     case commandLine, help, quit, record, logFilter
     case zoom(Int), scroll(Int), follow
+    /// Pin what is on screen as expect lines; replay the history on the previous/next platform.
+    case pin, platformStep(Int)
 }
 
 /// Keys as the driver reports them.
@@ -53,7 +55,11 @@ public enum Input: Sendable {
 public enum Effect: Equatable, Sendable {
     case quit
     case beginRecording(header: [String])
+    /// Append these lines to the recording.
     case record(String)
+    /// The recording no longer matches the history (an undo, a platform switch): replace the
+    /// whole file with these lines (atomically).
+    case rewriteRecording([String])
     case endRecording
 }
 
@@ -118,6 +124,8 @@ public struct ExplorerState: Sendable {
     /// The config statements a recording starts with.
     public var configLines: [String]
     public var recordedSteps = 0
+    /// What the recording holds no longer matches the history's first `recordedSteps` (a platform switch).
+    var recordingStale = false
     /// When (wall ms) the running clock's current wait began.
     var clockWaitStartedAt: Int?
     static let recordClockEvery = 5_000

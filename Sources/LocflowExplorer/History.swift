@@ -3,7 +3,8 @@ import LocflowFlow
 
 /// One step of the explorer's history: a world event or an expectation, as a flow line.
 public struct HistoryStep: Sendable {
-    public enum Kind: Sendable { case event(Event), expect(Expectation) }
+    /// An event, an expectation, or a pin: the expectations that held for what was on screen.
+    public enum Kind: Sendable { case event(Event), expect(Expectation), pin([Expectation]) }
     public var kind: Kind
     /// Where a step loaded from a flow came from (out of line: most steps have none).
     final class Source: Sendable {
@@ -29,6 +30,7 @@ public struct HistoryStep: Sendable {
         switch kind {
         case .event(let e): e.flowText
         case .expect(let x): x.flowText
+        case .pin(let xs): xs.map(\.flowText).joined(separator: "\n")
         }
     }
 }
@@ -160,6 +162,8 @@ public struct History: Sendable {
     var checkpoints: [World] = []
     /// The world before the last applied step (so the running clock can extend its wait cheaply).
     var beforeLast: World?
+    /// The applied event steps that were refused (a loaded flow's, or after a platform switch).
+    public private(set) var refusedSteps: Set<Int> = []
     static let checkpointEvery = 64
 
     public init(config: AppConfig) {
@@ -168,7 +172,7 @@ public struct History: Sendable {
         self.world = world
         checkpoints = [world]
         record(start, after: world, step: -1)
-        log[0].extra = LogEntry.Extra(label: "start: the person launches \(config.info.appName)", expectation: nil)
+        log[0].extra = LogEntry.Extra(label: "start: the person launches \(config.appName)", expectation: nil)
     }
 
     /// Loads steps (a flow's) to be stepped through with redo, from the start.
@@ -201,12 +205,11 @@ public struct History: Sendable {
             w.step(e) { t, after in produced.append((t, after)) }
             world = w
             for (t, after) in produced { record(t, after: after, step: index) }
+            if produced.contains(where: { $0.0.isRefused && $0.0.event == e }) { refusedSteps.insert(index) }
         case .expect(let x):
-            let (ok, found) = Expectations.check(x, in: world)
-            var entry = LogEntry(time: world.now, actor: .person, event: nil, label: x.flowText, outputs: [], why: [], refusal: nil,
-                                 expectation: (ok, found), step: index)
-            entry.outputStart = Int32(outputPool.count)
-            log.append(entry)
+            logExpectation(x, step: index)
+        case .pin(let xs):
+            for x in xs { logExpectation(x, step: index) }
         }
         applied += 1
         if applied % Self.checkpointEvery == 0 {
@@ -215,10 +218,25 @@ public struct History: Sendable {
         }
     }
 
+    /// The virtual time at which applied step `i` began.
+    public func time(ofStep i: Int) -> Millis {
+        guard i < logStart.count, Int(logStart[i]) < log.count else { return world.now }
+        return log[Int(logStart[i])].time
+    }
+
+    mutating func logExpectation(_ x: Expectation, step: Int) {
+        let (ok, found) = Expectations.check(x, in: world)
+        var entry = LogEntry(time: world.now, actor: .person, event: nil, label: x.flowText, outputs: [], why: [], refusal: nil,
+                             expectation: (ok, found), step: step)
+        entry.outputStart = Int32(outputPool.count)
+        log.append(entry)
+    }
+
     /// Steps back one step.
     public mutating func undo() {
         guard applied > 0 else { return }
         applied -= 1
+        refusedSteps.remove(applied)
         truncateLog(to: Int(logStart[applied]))
         samples.removeSubrange(Int(sampleStart[applied])...)
         logStart.removeLast()
@@ -262,7 +280,7 @@ public struct History: Sendable {
            beforeLast != nil {
             // Re-run the growing wait from the world before it (undo restores that world directly).
             undo()
-            steps[steps.count - 1].kind = .event(.wait(d + ms))
+            steps[steps.count - 1].kind = .event(.wait(VirtualTime.saturating(d, ms)))
             redo()
             return
         }

@@ -20,7 +20,7 @@ public enum Language: String, CaseIterable, Sendable {
     /// A prompt's title as iOS words it in this language.
     public func title(for prompt: Prompt, in world: World) -> String {
         guard self == .ko else { return world.title(for: prompt) }
-        let name = "‘\(world.info.appName)’"
+        let name = "‘\(world.appName)’"
         switch prompt.kind {
         case .whenInUse: return "\(name)이(가) 사용자의 위치를 사용하도록 허용하겠습니까?"
         case .alwaysUpgrade: return "\(name)이(가) 앱을 사용하지 않을 때에도 사용자의 위치에 접근하도록 허용하겠습니까?"
@@ -114,7 +114,7 @@ enum Korean {
         "Settings: ": "설정: ", "not listed": "목록에 없음", "Precise: ": "정확한 위치: ",
         "provisional Always: Settings says While Using": "임시 항상 허용: 설정에는 '앱을 사용하는 동안'",
         "Allow Once: temporary, runs out when not in use": "한 번 허용: 임시, 사용하지 않으면 만료",
-        "none running": "없음", "more": "더 보기", "why": "이유", "what happened, and why (any key closes)": "무슨 일이 왜 일어났나 (아무 키나 누르면 닫힘)",
+        "none running": "없음", "more": "더 보기", "why": "이유", "sources": "출처", "what happened, and why (any key closes)": "무슨 일이 왜 일어났나 (아무 키나 누르면 닫힘)",
         "[I] rules are the simulator's assumptions": "[I] 규칙은 시뮬레이터의 가정입니다", "provisional": "임시 항상 허용", "Allow Once, temporary": "한 번 허용, 임시", "last: ": "마지막: ", " in ": " 남은 시간 ",
         "CLLocationManager": "CLLocationManager", "iOS 17/18": "iOS 17/18", "Person": "사용자", "System and device": "시스템과 기기",
         "open the app (foreground)": "앱 열기 (포그라운드)", "leave the app (background)": "앱 떠나기 (백그라운드)",

@@ -76,7 +76,7 @@ struct Renderer {
         var clock = s.isPaused ? "\(g.pause) \(L("paused"))" : "\(g.play) \(s.speed)x"
         if let a = s.autoplay { clock = a.paused ? "\(g.pause) \(L("tour paused"))" : "\(g.play) \(L("playing the tour"))" }
         let d = g.dot
-        var left = " locflow \(d) \(w.info.appName) \(d) \(w.profile.platform.displayName) \(d) \(formatClock(w.now / 1000 * 1000)) \(clock)"
+        var left = " locflow \(d) \(w.appName) \(d) \(w.profile.platform.displayName) \(d) \(formatClock(w.now / 1000 * 1000)) \(clock)"
         if s.recording { left += " \(d) \(g.radioOn) REC" }
         f.put(0, 0, left, .title)
         let right = "\(L("step")) \(s.history.applied)/\(s.history.steps.count) "

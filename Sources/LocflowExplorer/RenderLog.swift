@@ -84,7 +84,24 @@ extension Renderer {
             lines.append(("= \(a.status.rawValue) \(a.accuracy.rawValue) \(g.dot) Settings \(a.settings.rawValue) \(g.dot) \(a.lifecycle.rawValue)"
                           + (a.inUse ? "" : " (\(L("not in use")))") + (a.prompt.map { " \(g.dot) prompt \($0.rawValue)" } ?? ""), .dim))
         }
-        let width = min(s.width - 4, 100)
+        var longestURL = 0
+        if let t {
+            // Every "why" leads somewhere a person can open: each cited source, title and address.
+            var cited: [Source] = []
+            for why in t.why + (t.refusal.map { [$0] } ?? []) {
+                for source in why.rule.sources where !cited.contains(source) { cited.append(source) }
+            }
+            if !cited.isEmpty {
+                lines.append(("", .normal))
+                lines.append((L("sources") + ":", .dim))
+                for source in cited {
+                    lines.append(("\(source.id) \(source.title)", .normal))
+                    if let url = source.url { lines.append((url, .dim)); longestURL = max(longestURL, url.count) }
+                }
+            }
+        }
+        // Wide enough for the sources' addresses where the terminal allows, so they stay on one line.
+        let width = min(s.width - 4, max(100, longestURL + 4))
         var wrapped: [(String, Role)] = []
         for (text, role) in lines {
             if text.isEmpty { wrapped.append(("", role)); continue }

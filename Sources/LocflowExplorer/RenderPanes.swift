@@ -12,11 +12,11 @@ extension Renderer {
         drawItem(items[0], index: 0, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == 0, switchStyle: true); y += 2
         var index = 1
         if w.record.choice == .unlisted {
-            for line in TextWidth.wrap(w.info.appName + (s.language == .ko ? "" : " ") + L("is not listed: it has never asked for location."), width: r.w) where y < bottom - 2 {
+            for line in TextWidth.wrap(w.appName + (s.language == .ko ? "" : " ") + L("is not listed: it has never asked for location."), width: r.w) where y < bottom - 2 {
                 f.put(r.x, y, line, .dim); y += 1
             }
         } else {
-            f.put(r.x, y, w.info.appName, .heading, maxWidth: r.w); y += 1
+            f.put(r.x, y, w.appName, .heading, maxWidth: r.w); y += 1
             if w.restricted {
                 f.put(r.x, y, L("Restricted: the page is locked"), .warn, maxWidth: r.w); y += 1
             }

@@ -79,7 +79,7 @@ public enum Report {
         md.append("| | |")
         md.append("|---|---|")
         md.append("| platform | \(config.platform.displayName) (`\(config.platform.rawValue)`) |")
-        md.append("| app | \(config.info.appName) |")
+        md.append("| app | \(config.appName) |")
         func key(_ name: String, _ present: Bool) { md.append("| `\(name)` | \(present ? "present" : "**missing**") |") }
         key("NSLocationWhenInUseUsageDescription", config.info.hasWhenInUseKey)
         key("NSLocationAlwaysAndWhenInUseUsageDescription", config.info.alwaysAndWhenInUseDescription != nil)
@@ -153,6 +153,22 @@ public enum Report {
         md.append("```")
         md.append(flowText.hasSuffix("\n") ? String(flowText.dropLast()) : flowText)
         md.append("```")
-        return (md.joined(separator: "\n") + "\n", result.failed)
+        // Every "why" above leads to a page a reader can open.
+        var cited: [Source] = []
+        for r in ruleOrder { for source in r.sources where !cited.contains(source) { cited.append(source) } }
+        md.append("")
+        md.append("## Sources")
+        md.append("")
+        if cited.isEmpty {
+            md.append("The rules that fired are all assumptions of the simulator; no source cites them.")
+        } else {
+            md.append("What the rules above cite (`locflow rules` lists every rule with its sources).")
+            md.append("")
+            for source in cited.sorted(by: { (Source.all.firstIndex(of: $0) ?? 0) < (Source.all.firstIndex(of: $1) ?? 0) }) {
+                md.append("- \(source.id): " + (source.url.map { "[\(esc(source.title))](\($0))" } ?? esc(source.title)))
+            }
+        }
+        // A stranger's flow, plist or strings file must not drive the terminal that shows the report.
+        return (TextSafety.escape(md.joined(separator: "\n") + "\n"), result.failed)
     }
 }

@@ -16,7 +16,7 @@ public struct Binding: Sendable {
     /// Listed in the help (variants of a listed binding are not).
     public var inHelp: Bool {
         !["tap button 2", "tap button 3", "next button", "select down", "page down", "slower", "zoom out",
-          "scroll bars later", "bars follow now", "+1s", "+10s", "+1m", "+10m", "+1h"].contains(label)
+          "scroll bars later", "bars follow now", "next iOS version", "+1s", "+10s", "+1m", "+10m", "+1h"].contains(label)
     }
 }
 
@@ -65,6 +65,9 @@ public enum Keymap {
         Binding(keys: [.char("]")], keyLabel: "]", label: "scroll bars later", command: .scroll(1), context: .always, inFooter: false),
         Binding(keys: [.char("0")], keyLabel: "0", label: "bars follow now", command: .follow, context: .always, inFooter: false),
         Binding(keys: [.char("R")], keyLabel: "R", label: "record .flow", command: .record, context: .always, inFooter: true),
+        Binding(keys: [.char("e")], keyLabel: "e", label: "pin: expect what you see", command: .pin, context: .always, inFooter: true),
+        Binding(keys: [.char("v")], keyLabel: "v/V", label: "other iOS version", command: .platformStep(-1), context: .always, inFooter: false),
+        Binding(keys: [.char("V")], keyLabel: "V", label: "next iOS version", command: .platformStep(1), context: .always, inFooter: false),
         Binding(keys: [.char(":")], keyLabel: ":", label: "command", command: .commandLine, context: .always, inFooter: true),
         Binding(keys: [.char("?")], keyLabel: "?", label: "help", command: .help, context: .always, inFooter: true),
         Binding(keys: [.char("q"), .ctrl("c")], keyLabel: "q", label: "quit", command: .quit, context: .always, inFooter: true),
@@ -86,8 +89,8 @@ public enum Keymap {
 
 extension ExplorerState {
 
-    /// The reducer of the explorer: input in, effects out.
-    public mutating func update(_ input: Input) -> [Effect] {
+    /// The reducer of the explorer: input in, effects out (the recording is synced by `update`).
+    mutating func handle(_ input: Input) -> [Effect] {
         switch input {
         case .resize(let w, let h):
             width = w
@@ -167,9 +170,13 @@ extension ExplorerState {
             return apply(.event(.user(.settingsPrecise(!world.record.precise))))
         case .undo:
             guard history.canUndo else { say("nothing to undo", error: true); return [] }
+            // While the clock runs, the time since the last action goes with it: u undoes the action.
+            if history.applied > 1, history.applied == history.steps.count, history.steps[history.applied - 1].isClockWait {
+                history.undo()
+            }
             history.undo()
             say("undone: back to \(formatClock(world.now))")
-            return recordingRewound()
+            return []
         case .redo:
             guard history.canRedo else { say("nothing to redo", error: true); return [] }
             let before = world
@@ -183,7 +190,7 @@ extension ExplorerState {
                 failed = !result.ok
             }
             say(text + (step.caption.map { "  # \($0)" } ?? ""), error: failed)
-            return recordSteps()
+            return []
         case .togglePause:
             if var a = autoplay {
                 a.paused.toggle()
@@ -195,7 +202,7 @@ extension ExplorerState {
             speedIndex = isPaused ? 1 : 0
             history.finishClockWait()
             say(isPaused ? "paused" : "running at \(speed)x")
-            return recordSteps()
+            return []
         case .faster:
             speedIndex = min(Self.speeds.count - 1, speedIndex + 1)
             say("running at \(speed)x")
@@ -204,7 +211,7 @@ extension ExplorerState {
             speedIndex = max(0, speedIndex - 1)
             if isPaused { history.finishClockWait() }
             say(isPaused ? "paused" : "running at \(speed)x")
-            return recordSteps()
+            return []
         case .advance(let ms):
             history.finishClockWait()
             return apply(.event(.wait(ms)))
@@ -275,19 +282,17 @@ extension ExplorerState {
             showHelp.toggle()
             return []
         case .quit:
-            history.finishClockWait()
-            return recordSteps() + (recording ? [.endRecording] : []) + [.quit]
+            return flushRecording() + [.quit]
         case .record:
             if recording {
-                recording = false
-                history.finishClockWait()
                 say("recording stopped")
-                return recordSteps() + [.endRecording]
+                return flushRecording()
             }
             recording = true
             recordedSteps = 0
+            recordingStale = false
             say("recording to a .flow file, step by step")
-            return [.beginRecording(header: recordingHeader)] + recordSteps()
+            return [.beginRecording(header: recordingHeader)] + syncRecording()
         case .logFilter:
             logFilter = LogFilter(rawValue: (logFilter.rawValue + 1) % LogFilter.allCases.count)!
             logScroll = 0
@@ -304,6 +309,10 @@ extension ExplorerState {
         case .follow:
             timelineEnd = nil
             return []
+        case .pin:
+            return pin()
+        case .platformStep(let d):
+            return stepPlatform(d)
         }
     }
 
@@ -325,7 +334,7 @@ extension ExplorerState {
                 say(why.text)
             }
         }
-        return recordSteps()
+        return []
     }
 
     mutating func advanceClock(_ ms: Millis) -> [Effect] {
@@ -338,15 +347,8 @@ extension ExplorerState {
         if recording, let started = clockWaitStartedAt, wallNow - started >= Self.recordClockEvery {
             history.finishClockWait()
             clockWaitStartedAt = nil
-            return recordSteps()
         }
         return []
-    }
-
-    /// Everything finished and not yet written (called on every way out, signals included).
-    public mutating func flushRecording() -> [Effect] {
-        history.finishClockWait()
-        return recordSteps() + (recording ? [.endRecording] : [])
     }
 
     mutating func noteDiagnosticChanges(_ before: World) {
@@ -355,30 +357,6 @@ extension ExplorerState {
             let a = Set(before.diagnostics(source)), b = Set(after.diagnostics(source))
             for d in a.symmetricDifference(b) { diagnosticChangedAt["\(source.name).\(d.rawValue)"] = wallNow }
         }
-    }
-
-    var recordingHeader: [String] {
-        ["# Recorded with locflow on \(world.profile.platform.displayName).", ""] + configLines
-    }
-
-    /// The finished steps not yet written to the recording.
-    mutating func recordSteps() -> [Effect] {
-        guard recording else { return [] }
-        var out: [Effect] = []
-        while recordedSteps < history.applied {
-            let step = history.steps[recordedSteps]
-            if step.isClockWait && recordedSteps == history.applied - 1 { break }
-            out.append(.record(step.flowText))
-            recordedSteps += 1
-        }
-        return out
-    }
-
-    /// After an undo the recording notes the rewind as a comment (what was written stays).
-    mutating func recordingRewound() -> [Effect] {
-        guard recording, recordedSteps > history.applied else { return [] }
-        recordedSteps = history.applied
-        return [.record("# (undone back to step \(history.applied); the steps below replace what followed)")]
     }
 
     // MARK: Command line
@@ -421,9 +399,12 @@ extension ExplorerState {
     public mutating func runCommandLine(_ line: String) -> [Effect] {
         let trimmed = line.trimmingCharacters(in: " ")
         guard !trimmed.isEmpty else { return [] }
+        if trimmed == "pin" { return pin() }
         do {
             let statement = try FlowParser.parseStatement(trimmed, file: "command")
             switch statement {
+            case .config(.platform(let p)):
+                return switchPlatform(to: p)
             case .config(let c):
                 say("'\(c.flowText)' is configuration: start locflow with it (e.g. --platform, --plist, --assume)", error: true)
                 return []
@@ -458,7 +439,7 @@ extension String {
 public enum Completion {
     public static func candidates(for words: [String]) -> [String] {
         switch words.count {
-        case 0: return FlowParser.statementKeywords
+        case 0: return FlowParser.statementKeywords + ["pin"]
         case 1:
             switch words[0] {
             case "app": return FlowParser.appCalls

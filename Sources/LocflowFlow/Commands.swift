@@ -2,15 +2,22 @@ import Foundation
 import LocflowCore
 
 /// Where a command writes. Commands return their exit code and never call `exit` themselves,
-/// so tests run them in-process.
+/// so tests run them in-process. Every line goes out with its control characters escaped
+/// (`\u{1B}`): a flow, plist or strings file from a stranger cannot drive the terminal.
 public struct CommandIO {
-    public var out: (String) -> Void
-    public var err: (String) -> Void
+    /// The sinks, given text that is already safe to show.
+    public var rawOut: (String) -> Void
+    public var rawErr: (String) -> Void
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
-        self.out = out
-        self.err = err
+        self.rawOut = out
+        self.rawErr = err
     }
+
+    /// Writes a line to standard output (or the test's sink), control characters escaped.
+    public func out(_ s: String) { rawOut(TextSafety.escape(s)) }
+    /// Writes a line to standard error (or the test's sink), control characters escaped.
+    public func err(_ s: String) { rawErr(TextSafety.escape(s)) }
 
     /// Standard output and standard error, line-buffered.
     public static var standard: CommandIO {
@@ -24,15 +31,17 @@ public enum Commands {
 
     /// Reads and parses a flow file.
     public static func load(_ path: String) throws(FlowError) -> Flow {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-            throw FlowError(nil, "\(path): " + (exists ? (isDir.boolValue ? "is a folder" : "cannot be read") : "no such file"))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        try loadWithText(path).flow
+    }
+
+    /// Reads and parses a flow file, keeping its text (for a report to attach). The file is
+    /// read as hostile input: regular files of at most `InputFile.limit` bytes, UTF-8 only.
+    public static func loadWithText(_ path: String) throws(FlowError) -> (flow: Flow, text: String) {
+        let bytes = try InputFile.read(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw FlowError(SourceLocation(file: path, line: 1, column: 1), "the file is not UTF-8 text")
         }
-        return try FlowParser.parse(text, file: path)
+        return (try FlowParser.parse(text, file: path), text)
     }
 
     /// The flows named by the arguments: files as given, folders searched for `*.flow`.
@@ -129,6 +138,19 @@ public enum Commands {
         }
     }
 
+    /// Where the name in prompts and Settings comes from, for `inspect`.
+    static func appNameLine(_ config: AppConfig) -> String {
+        let info = config.info
+        if let localized = config.strings["CFBundleDisplayName"] ?? config.strings["CFBundleName"], config.appName == localized {
+            return "\(localized) (CFBundleDisplayName in InfoPlist.strings: prompts and Settings show it)"
+        }
+        if info.displayName == nil && info.bundleName == nil, let raw = info.unexpandedName {
+            return "\(raw) is an Xcode build setting, set by Xcode at build time; prompts and Settings here show \(AppInfo.standIn(raw))"
+        }
+        if info.displayName == nil && info.bundleName == nil { return "\(info.appName) (no CFBundleDisplayName or CFBundleName; the sample name is used)" }
+        return info.appName
+    }
+
     /// `locflow inspect PLIST [--strings FILE] [--platform P]`: what iOS would do with an Info.plist.
     public static func inspect(_ path: String, strings: String?, platform: Platform, io: CommandIO) -> Int32 {
         let dict: [String: PlistValue]
@@ -150,7 +172,7 @@ public enum Commands {
             }
         }
         io.out("\(path) (\(format) property list) on \(platform.displayName)")
-        io.out("  app name: \(info.appName)" + (info.displayName == nil && info.bundleName == nil ? " (no CFBundleDisplayName or CFBundleName; the sample name is used)" : ""))
+        io.out("  app name: " + appNameLine(config))
         func show(_ label: String, _ v: String?) { io.out("  \(label): " + (v.map { "\"\($0.replacingOccurrences(of: "\n", with: "\\n"))\"" } ?? "(missing)")) }
         show("when-in-use prompt text", config.whenInUseMessage)
         show("Always prompt text", config.alwaysMessage)
@@ -173,10 +195,14 @@ public enum Commands {
         io.out("  requestAlwaysAuthorization: " + always)
         let probe = World(config: config)
         io.out("  Settings options once the app has asked: " + probe.settingsOptionsOnceListed.map(\.rawValue).joined(separator: ", "))
-        io.out("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on"))
+        if profile.hasAccuracy { io.out("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on")) }
         io.out("  allowsBackgroundLocationUpdates = true: " + (info.hasLocationBackgroundMode ? "allowed" : "crashes the app (no location in UIBackgroundModes)"))
         if profile.hasServiceSessions {
             io.out("  iOS 18 sessions: " + (info.requireExplicitServiceSession ? "explicit CLServiceSession required (implicit sessions are off)" : "implicit sessions on"))
+        }
+        if profile.isVisionOS {
+            io.out("  unavailable to a compatible app on visionOS: Always authorization, the significant-change service, CLMonitor,")
+            io.out("    background location updates, CLLocationButton; nothing keeps the app in use from the background")
         }
         let findings = InfoPlistLoader.analyse(dict, platform: platform)
         if !findings.isEmpty {

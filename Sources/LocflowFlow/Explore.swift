@@ -294,7 +294,12 @@ public enum Invariants {
         }
         for s in DeliverySource.allCases where w.delivering(s) {
             if !st.isAuthorized { out.append("\(s.rawValue) delivers while the status is \(st.rawValue)") }
-            if ![.significantChanges, .visits, .beaconRegions].contains(s) && !w.lifecycle.isRunning { out.append("\(s.rawValue) delivers to a \(w.lifecycle.rawValue) app") }
+            // Suspended: only what Core Location resumes the app for (flow-format "What delivering means");
+            // terminated: only what relaunches it. Beacon ranging never resumes or relaunches it.
+            let relaunches: [DeliverySource] = [.significantChanges, .visits, .beaconRegions]
+            if !relaunches.contains(s) && (w.lifecycle == .terminated || ((s == .standard || s == .beacons) && w.lifecycle == .suspended)) {
+                out.append("\(s.rawValue) delivers to a \(w.lifecycle.rawValue) app")
+            }
         }
         if w.indicatorShown && w.lifecycle != .background && w.lifecycle != .suspended { out.append("the indicator shows while the app is \(w.lifecycle.rawValue)") }
         if w.lifecycle == .terminated && w.inUse { out.append("a terminated app counts as in use") }

@@ -1,31 +1,7 @@
 import Foundation
 import LocflowCore
 
-/// A property-list value, typed, so that a key of the wrong type can be named and explained.
-public indirect enum PlistValue: Sendable, Hashable {
-    case string(String)
-    case bool(Bool)
-    case integer(Int)
-    case real(Double)
-    case array([PlistValue])
-    case dict([String: PlistValue])
-    case data
-    case date
-
-    /// The type with its article: "a string", "an array".
-    public var typeName: String {
-        switch self {
-        case .string: "a string"
-        case .bool: "a boolean"
-        case .integer: "an integer"
-        case .real: "a real number"
-        case .array: "an array"
-        case .dict: "a dictionary"
-        case .data: "data"
-        case .date: "a date"
-        }
-    }
-
+extension PlistValue {
     init(any: Any) {
         switch any {
         case let s as String: self = .string(s)
@@ -52,7 +28,7 @@ public struct PlistFinding: Sendable, Hashable {
     public var key: String?
     public var message: String
 
-    public var text: String { "\(severity.rawValue): " + (key.map { "\($0): " } ?? "") + message }
+    public var text: String { "\(severity.rawValue): " + (key.map { "\(excerpt($0, limit: 80)): " } ?? "") + message }
 }
 
 /// Loads Info.plist (XML or binary) and InfoPlist.strings (UTF-8 or UTF-16) files.
@@ -60,25 +36,25 @@ public enum InfoPlistLoader {
 
     /// Reads a property list file into a dictionary of typed values.
     public static func loadPlist(path: String) throws(FlowError) -> (dict: [String: PlistValue], format: String) {
-        let data = try read(path)
-        var format = PropertyListSerialization.PropertyListFormat.xml
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
-        } catch {
-            let detail = describe(error)
-            let line = lineNumber(in: detail).map { ":\($0)" } ?? ""
-            throw FlowError(nil, "\(path)\(line): not a valid property list: \(detail)")
+        let bytes = try InputFile.read(path)
+        if BinaryPlist.isBinary(bytes) {
+            let value: PlistValue
+            do { value = try BinaryPlist.parse(bytes) } catch {
+                throw FlowError(nil, "\(path): not a valid binary property list: \(error.message)")
+            }
+            guard case .dict(let dict) = value else {
+                throw FlowError(nil, "\(path): the property list's top level is not a dictionary")
+            }
+            return (dict, "binary")
         }
-        guard let dict = object as? [String: Any] else {
+        let value: PlistValue
+        do { value = try XMLPlist.parse(bytes) } catch {
+            throw FlowError(nil, "\(path)\(error.line.map { ":\($0)" } ?? ""): not a valid property list: \(error.message)")
+        }
+        guard case .dict(let dict) = value else {
             throw FlowError(nil, "\(path): the property list's top level is not a dictionary")
         }
-        let name: String = switch format {
-        case .binary: "binary"
-        case .openStep: "OpenStep"
-        default: "XML"
-        }
-        return (dict.mapValues(PlistValue.init(any:)), name)
+        return (dict, "XML")
     }
 
     /// Reads an InfoPlist.strings file: `"KEY" = "VALUE";` pairs, UTF-8 or UTF-16.
@@ -104,7 +80,7 @@ public enum InfoPlistLoader {
         func skipSpace() throws(FlowError) {
             while i < chars.count {
                 let c = chars[i]
-                if c == "\n" { line += 1; i += 1 }
+                if c == "\n" || (c == "\r" && (i + 1 == chars.count || chars[i + 1] != "\n")) { line += 1; i += 1 }
                 else if c == " " || c == "\t" || c == "\r" || c == "\u{FEFF}" { i += 1 }
                 else if c == "/" && i + 1 < chars.count && chars[i + 1] == "*" {
                     i += 2
@@ -123,7 +99,7 @@ public enum InfoPlistLoader {
                 while i < chars.count, chars[i].properties.isAlphabetic || ("0"..."9").contains(chars[i]) || "_.-$".unicodeScalars.contains(chars[i]) {
                     word.unicodeScalars.append(chars[i]); i += 1
                 }
-                guard !word.isEmpty else { throw fail("expected a quoted string, found '\(chars[i])'") }
+                guard !word.isEmpty else { throw fail("expected a quoted string, found '\(excerpt(String(chars[i])))'") }
                 return word
             }
             i += 1
@@ -155,12 +131,13 @@ public enum InfoPlistLoader {
             if i >= chars.count { break }
             let key = try string()
             try skipSpace()
-            guard i < chars.count, chars[i] == "=" else { throw fail("expected = after \"\(key)\"") }
+            guard i < chars.count, chars[i] == "=" else { throw fail("expected = after \"\(excerpt(key))\"") }
             i += 1
             try skipSpace()
             let value = try string()
+            let valueLine = line
             try skipSpace()
-            guard i < chars.count, chars[i] == ";" else { throw fail("expected ; after the value of \"\(key)\"") }
+            guard i < chars.count, chars[i] == ";" else { line = valueLine; throw fail("expected ; after the value of \"\(excerpt(key))\"") }
             i += 1
             out[key] = value
         }
@@ -168,27 +145,7 @@ public enum InfoPlistLoader {
     }
 
     static func read(_ path: String) throws(FlowError) -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                throw FlowError(nil, isDir.boolValue ? "\(path): is a folder, not a file" : "\(path): cannot be read")
-            }
-            throw FlowError(nil, "\(path): no such file")
-        }
-        return data
-    }
-
-    /// The line Foundation's parser names in its message ("... on line 6 ..."), if any.
-    static func lineNumber(in message: String) -> Int? {
-        guard let r = message.range(of: "line ") else { return nil }
-        let digits = message[r.upperBound...].prefix(while: { $0.isNumber })
-        return Int(digits)
-    }
-
-    static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if let debug = ns.userInfo["NSDebugDescription"] as? String { return debug }
-        return ns.localizedDescription
+        Data(try InputFile.read(path))
     }
 
     // MARK: Resolving to what Core Location reads
@@ -226,7 +183,9 @@ public enum InfoPlistLoader {
         var info = AppInfo()
         info.displayName = string("CFBundleDisplayName")
         info.bundleName = string("CFBundleName")
-        if let n = info.displayName ?? info.bundleName, n.hasPrefix("$(") { info.displayName = nil; info.bundleName = nil }
+        // A name that is a build setting is expanded by Xcode at build time, not in this file.
+        if let n = info.displayName, AppInfo.hasBuildSetting(n) { info.unexpandedName = n; info.displayName = nil }
+        if let n = info.bundleName, AppInfo.hasBuildSetting(n) { info.unexpandedName = info.unexpandedName ?? n; info.bundleName = nil }
         info.whenInUseDescription = string("NSLocationWhenInUseUsageDescription")
         info.alwaysAndWhenInUseDescription = string("NSLocationAlwaysAndWhenInUseUsageDescription")
         info.alwaysDescription = string("NSLocationAlwaysUsageDescription")
@@ -281,7 +240,7 @@ public enum InfoPlistLoader {
         if info.alwaysAndWhenInUseDescription == nil {
             if info.alwaysDescription != nil {
                 findings.append(PlistFinding(severity: .warning, key: "NSLocationAlwaysAndWhenInUseUsageDescription",
-                                             message: "is missing; only the deprecated NSLocationAlwaysUsageDescription (iOS 10 and earlier) is there. iOS 11+ requires the new key for requestAlwaysAuthorization; locflow accepts the old one as an alias (an assumption)"))
+                                             message: "is missing; only the deprecated NSLocationAlwaysUsageDescription is there, which Apple gives availability iOS 8.0-10.0. It is no alias: on iOS 11 and later requestAlwaysAuthorization does nothing, Always sessions never ask, and Settings offers no Always option"))
             } else {
                 findings.append(PlistFinding(severity: .note, key: "NSLocationAlwaysAndWhenInUseUsageDescription",
                                              message: "is missing: requestAlwaysAuthorization does nothing and Settings offers no Always option"))
@@ -294,13 +253,17 @@ public enum InfoPlistLoader {
             findings.append(PlistFinding(severity: .note, key: "UIBackgroundModes",
                                          message: "has no 'location': allowsBackgroundLocationUpdates = true crashes the app, and a CLBackgroundActivitySession never becomes active"))
         }
-        if info.temporaryUsageDescriptions == nil && dict["NSLocationTemporaryUsageDescriptionDictionary"] == nil {
+        if platform.profile.hasAccuracy && info.temporaryUsageDescriptions == nil && dict["NSLocationTemporaryUsageDescriptionDictionary"] == nil {
             findings.append(PlistFinding(severity: .note, key: "NSLocationTemporaryUsageDescriptionDictionary",
                                          message: "is missing: every requestTemporaryFullAccuracyAuthorization fails with kCLErrorPromptDeclined"))
         }
         if info.requireExplicitServiceSession {
             findings.append(PlistFinding(severity: .note, key: "NSLocationRequireExplicitServiceSession",
                                          message: "is true: on iOS 18 liveUpdates and CLMonitor get serviceSessionRequired until the app holds an explicit CLServiceSession"))
+        }
+        if info.widgetWantsLocation {
+            findings.append(PlistFinding(severity: .note, key: "NSWidgetWantsLocation",
+                                         message: "is in the app's own Info.plist: iOS reads it from the widget extension's Info.plist, so put it there (locflow reads it as if the app had a widget that wants location)"))
         }
         if info.defaultAccuracyReduced {
             findings.append(PlistFinding(severity: .note, key: "NSLocationDefaultAccuracyReduced",

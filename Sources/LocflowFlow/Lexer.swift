@@ -1,3 +1,5 @@
+import LocflowCore
+
 /// A place in a flow file. Lines and columns start at 1; columns count characters.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var file: String
@@ -66,7 +68,7 @@ public func lexLine(_ line: Substring, lineNumber: Int, file: String) throws(Flo
                     case "\"": text.append("\"")
                     case "\\": text.append("\\")
                     case "n": text.append("\n")
-                    default: throw FlowError(loc(column - 1), "unknown escape \\\(line[next]) (only \\\", \\\\ and \\n are allowed)")
+                    default: throw FlowError(loc(column - 1), "unknown escape \\\(excerpt(String(line[next]))) (only \\\", \\\\ and \\n are allowed)")
                     }
                     i = line.index(after: next)
                     continue
@@ -105,8 +107,21 @@ extension Substring {
     }
 }
 
-/// Parses a duration: whole numbers with units in the order h, m, s, ms, each at most once.
+/// Parses a duration: whole numbers with units in the order h, m, s, ms, each at most once,
+/// and at most `VirtualTime.maxDuration` (100 years) in all.
 public func parseDuration(_ text: String) -> Int? {
+    guard let ms = parseDurationUnbounded(text), ms <= VirtualTime.maxDuration else { return nil }
+    return ms
+}
+
+/// The message for a well-formed duration that is longer than a flow may write, else nil.
+public func tooLongDuration(_ text: String) -> String? {
+    guard let ms = parseDurationUnbounded(text), ms > VirtualTime.maxDuration else { return nil }
+    return "the duration '\(excerpt(text))' is longer than 100 years (876000h), the longest locflow's virtual clock takes"
+}
+
+/// A well-formed duration's milliseconds, `Int.max` when it does not fit; nil when malformed.
+func parseDurationUnbounded(_ text: String) -> Int? {
     let units: [(String, Int)] = [("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1)]
     var rest = Substring(text)
     var total = 0
@@ -114,12 +129,18 @@ public func parseDuration(_ text: String) -> Int? {
     var any = false
     while !rest.isEmpty {
         let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
-        guard !digits.isEmpty, digits.count <= 9, let n = Int(digits) else { return nil }
+        guard !digits.isEmpty else { return nil }
         rest = rest.dropFirst(digits.count)
         let letters = rest.prefix(while: { $0.isASCII && $0.isLetter })
         rest = rest.dropFirst(letters.count)
         guard let idx = units.firstIndex(where: { $0.0 == letters }), idx >= nextUnit else { return nil }
-        total += n * units[idx].1
+        if let n = Int(digits) {
+            let (product, o1) = n.multipliedReportingOverflow(by: units[idx].1)
+            let (sum, o2) = total.addingReportingOverflow(product)
+            total = o1 || o2 ? Int.max : sum
+        } else {
+            total = Int.max  // more digits than an Int holds
+        }
         nextUnit = idx + 1
         any = true
     }

@@ -42,10 +42,8 @@ public enum FlowParser {
         var sessionIDs: Set<String> = []
         var declaredVersion: (version: String, line: Int)?
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in LineEnds.lines(text) {
             lineNumber += 1
-            var rawLine = raw
-            if lineNumber == 1, rawLine.hasPrefix("\u{FEFF}") { rawLine = rawLine.dropFirst() }
             let (tokens, comment) = try lexLine(rawLine, lineNumber: lineNumber, file: file)
             if tokens.isEmpty {
                 if let comment {
@@ -100,6 +98,9 @@ public enum FlowParser {
 
     /// Parses one statement (the explorer's `:` command line uses this too).
     public static func parseStatement(_ text: String, file: String = "command") throws(FlowError) -> Statement {
+        guard let text = LineEnds.singleLine(text) else {
+            throw FlowError(SourceLocation(file: file, line: 1, column: 1), "one statement per line: the text holds a line break")
+        }
         let (tokens, _) = try lexLine(Substring(text), lineNumber: 1, file: file)
         guard !tokens.isEmpty else { throw FlowError(SourceLocation(file: file, line: 1, column: 1), "expected a statement") }
         var cursor = Cursor(tokens: tokens, file: file, line: 1, lineLength: text.count)
@@ -114,7 +115,7 @@ public enum FlowParser {
         let sourceToken = tokens[2]
         if type == .serviceSession && !sessions.contains(source) {
             let known = Array(sessions) + ["liveUpdates", "monitor", "backgroundActivity"]
-            var msg = "no diagnostics source '\(source)': no 'app session \(source) ...' comes before this line, and it is not liveUpdates, monitor or backgroundActivity"
+            var msg = "no diagnostics source '\(excerpt(source))': no 'app session \(excerpt(source)) ...' comes before this line, and it is not liveUpdates, monitor or backgroundActivity"
             if let near = nearest(source, in: known) { msg += " (did you mean '\(near)'?)" }
             throw FlowError(cursor.location(of: sourceToken), msg)
         }
@@ -146,7 +147,7 @@ public enum FlowParser {
             let v = try c.word("a value: a quoted string, true or false")
             if !v.quoted {
                 if v.text == "true" || v.text == "false" { return .config(.key(name.text, .bool(v.text == "true"))) }
-                throw FlowError(c.location(of: v), "expected a quoted string, true or false, found '\(v.text)'")
+                throw FlowError(c.location(of: v), "expected a quoted string, true or false, found '\(excerpt(v.text))'")
             }
             return .config(.key(name.text, .string(v.text)))
         case "unset":
@@ -162,15 +163,16 @@ public enum FlowParser {
             switch entry.kind {
             case .duration:
                 guard let ms = parseDuration(v.text) else {
+                    if let long = tooLongDuration(v.text) { throw FlowError(c.location(of: v), long) }
                     if Int(v.text) != nil {
                         throw FlowError(c.location(of: v), "\(entry.name) takes a duration with a unit (e.g. \(v.text)s), found the plain number \(v.text)")
                     }
-                    throw FlowError(c.location(of: v), "expected a duration such as 5s, 250ms or 1h30m, found '\(v.text)'")
+                    throw FlowError(c.location(of: v), "expected a duration such as 5s, 250ms or 1h30m, found '\(excerpt(v.text))'")
                 }
                 return .config(.assume(entry.name, .duration(ms)))
             case .count:
                 guard let n = Int(v.text), n >= 0 else {
-                    throw FlowError(c.location(of: v), "\(entry.name) takes a count (a whole number), found '\(v.text)'")
+                    throw FlowError(c.location(of: v), "\(entry.name) takes a count (a whole number), found '\(excerpt(v.text))'")
                 }
                 return .config(.assume(entry.name, .count(n)))
             case .boolean:
@@ -217,10 +219,11 @@ public enum FlowParser {
         case "wait":
             let t = try c.word("a duration such as 5s, 10m or 1h30m")
             guard let ms = parseDuration(t.text) else {
+                if let long = tooLongDuration(t.text) { throw FlowError(c.location(of: t), long) }
                 if Int(t.text) != nil {
                     throw FlowError(c.location(of: t), "a duration needs a unit: write \(t.text)s, \(t.text)m or \(t.text)ms")
                 }
-                throw FlowError(c.location(of: t), "expected a duration such as 5s, 250ms or 1h30m, found '\(t.text)'")
+                throw FlowError(c.location(of: t), "expected a duration such as 5s, 250ms or 1h30m, found '\(excerpt(t.text))'")
             }
             return .step(.wait(ms))
         default:
@@ -327,7 +330,7 @@ public enum FlowParser {
             var labels: [String] = []
             while let t = c.peek() {
                 c.i += 1
-                guard t.quoted else { throw FlowError(c.location(of: t), "button labels are quoted: \"\(t.text)\"") }
+                guard t.quoted else { throw FlowError(c.location(of: t), "button labels are quoted: \"\(excerpt(t.text))\"") }
                 labels.append(t.text)
             }
             return .buttons(labels)
@@ -336,7 +339,7 @@ public enum FlowParser {
         case "inUse": return .inUse(try c.bool(try c.word("true or false")))
         case "callbacks":
             let t = try c.word("a count")
-            guard let n = Int(t.text), n >= 0 else { throw FlowError(c.location(of: t), "expected a count (a whole number), found '\(t.text)'") }
+            guard let n = Int(t.text), n >= 0 else { throw FlowError(c.location(of: t), "expected a count (a whole number), found '\(excerpt(t.text))'") }
             return .callbacks(n)
         case "callback":
             let s = AuthorizationStatus(rawValue: try c.keyword(AuthorizationStatus.allCases.map(\.rawValue), what: "a status"))!
@@ -417,8 +420,10 @@ struct Cursor {
     func unknown(_ t: Token, _ options: [String], what: String) -> FlowError {
         var msg = "expected \(what)"
         if options.count <= 10 { msg += " (" + options.joined(separator: ", ") + ")" }
-        msg += ", found '\(t.text)'"
-        if let near = nearest(t.text, in: options) { msg += " (did you mean '\(near)'?)" }
+        // A word near no option may be a line of some other file (check /etc/shadow): quote less of it.
+        let near = nearest(t.text, in: options)
+        msg += ", found '\(excerpt(t.text, limit: near == nil ? 16 : 32))'"
+        if let near { msg += " (did you mean '\(near)'?)" }
         return FlowError(location(of: t), msg)
     }
 
@@ -445,7 +450,7 @@ struct Cursor {
 
     func end() throws(FlowError) {
         if let t = peek() {
-            throw FlowError(location(of: t), "unexpected '\(t.text)' after the end of the statement")
+            throw FlowError(location(of: t), "unexpected '\(excerpt(t.text))' after the end of the statement")
         }
     }
 }

@@ -28,7 +28,8 @@ public enum TraceFormat {
         j.field("outputs", .array(t.outputs.map { .string($0.text) }))
         var why = t.why
         if let r = t.refusal { why.insert(r, at: 0) }
-        j.field("why", .array(why.map { .object([("rule", .string($0.rule.rawValue)), ("text", .string($0.rule.text + ($0.detail.map { " (\($0))" } ?? ""))), ("source", .string($0.rule.source))]) }))
+        j.field("why", .array(why.map { .object([("rule", .string($0.rule.rawValue)), ("text", .string($0.rule.text + ($0.detail.map { " (\($0))" } ?? ""))), ("source", .string($0.rule.source)),
+                                                      ("sources", .array($0.rule.sources.map(Commands.sourceJSON)))]) }))
         return j.finish()
     }
 
@@ -114,7 +115,7 @@ public struct JSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 {
+                if u.value < 0x20 || TextSafety.isUnsafe(u.value, keepNewlines: false) {
                     let hex = String(u.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -19,7 +19,10 @@ enum CLI {
            locflow play FILE.flow [--step-delay 2s]  autoplay a flow in the explorer, with captions
            locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N]  an asciicast v2 recording
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
+           locflow diff FILE.flow --platform A [--assume N=V] --platform B [--assume N=V] [--format text|md]
+                                                the same flow on two sides, only what differs
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
+           locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
            locflow help [COMMAND]               this text, or a command's
 
     config options (explorer, explore, paths): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
@@ -28,6 +31,7 @@ enum CLI {
     """
 
     static let help: [String: String] = [
+        "diff": DiffCommand.help,
         "check": """
         usage: locflow check FILE|DIR... [--quiet]
 
@@ -181,6 +185,8 @@ enum CLI {
             return Commands.inspect(files[0], strings: strings, platform: platform, io: io)
         case "bench":
             return Bench.main(rest, io: io)
+        case "rules":
+            return rules(rest, io: io)
         case "explore", "paths":
             var o = Explorer.Options()
             var configArgs: [String] = []
@@ -230,6 +236,8 @@ enum CLI {
             return Explorer.launch(args: Array(rest.dropFirst()), flow: file, autoplay: command == "play")
         case "record":
             return record(rest, io: io)
+        case "diff":
+            return DiffCommand.main(rest, io: io)
         case "report":
             var file: String?, output: String?
             var i = 0
@@ -245,14 +253,13 @@ enum CLI {
             let flow: Flow
             let text: String
             do {
-                flow = try Commands.load(file)
-                text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? flow.text
+                (flow, text) = try Commands.loadWithText(file)
             } catch { io.err(error.description); return 2 }
             let dir = (file as NSString).deletingLastPathComponent
             do {
                 let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
                 if let output {
-                    guard FileManager.default.createFile(atPath: output, contents: Data(md.utf8)) else {
+                    guard FileManager.default.createFile(atPath: output, contents: Data(TextSafety.escape(md).utf8)) else {
                         io.err("locflow report: cannot write \(output)"); return 2
                     }
                     io.out("locflow report: wrote \(output)" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
@@ -263,7 +270,7 @@ enum CLI {
             } catch { io.err(error.description); return 2 }
         default:
             if command.hasPrefix("--") { return Explorer.launch(args: args, flow: nil) }
-            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "explore", "paths", "help"]
+            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "diff", "explore", "paths", "rules", "help"]
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
             return usageError(msg)

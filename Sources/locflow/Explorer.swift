@@ -137,60 +137,35 @@ enum Explorer {
             state.autoplay = ExplorerState.Autoplay(every: stepDelay)
             state.message = title ?? path
         }
-        var recorder: FileHandle?
-        var recordPath: String?
-        var recordedLines = 0
+        let recorder = Recorder(directory: FileManager.default.currentDirectoryPath)
         let clockStart = DispatchTime.now().uptimeNanoseconds
         func wallMs() -> Int { Int((DispatchTime.now().uptimeNanoseconds - clockStart) / 1_000_000) }
 
+        // Every input's effects are carried out, ticks' included (the running clock's waits are
+        // written as they finish).
         var running = true
+        func carryOut(_ effects: [Effect]) {
+            for effect in effects {
+                if effect == .quit { running = false } else { recorder.perform(effect, state: &state) }
+            }
+        }
         while running {
-            _ = state.update(.tick(wallMs()))
+            carryOut(state.update(.tick(wallMs())))
             terminal.draw(render(state, glyphs: glyphs))
             let now = wallMs()
             let timeout = state.isPaused ? (state.nextWakeUp.map { max(1, $0 - now) } ?? -1) : 100
             let input = terminal.read(timeoutMs: timeout)
             if stopSignal.load(ordering: .relaxed) != 0 { break }
             guard let input else { continue }
-            _ = state.update(.tick(wallMs()))
-            for effect in state.update(input) {
-                switch effect {
-                case .quit:
-                    running = false
-                case .beginRecording(let header):
-                    let stamp = recordingStamp()
-                    let path = FileManager.default.currentDirectoryPath + "/locflow-recording-\(stamp).flow"
-                    if FileManager.default.createFile(atPath: path, contents: Data((header.joined(separator: "\n") + "\n").utf8)),
-                       let handle = FileHandle(forWritingAtPath: path) {
-                        handle.seekToEndOfFile()
-                        recorder = handle
-                        recordPath = path
-                        recordedLines = 0
-                        state.message = "recording to \(path), step by step"
-                    } else {
-                        state.recording = false
-                        state.message = "cannot write \(path)"
-                        state.messageIsError = true
-                    }
-                case .record(let line):
-                    recorder?.write(Data((line + "\n").utf8))
-                    recordedLines += 1
-                case .endRecording:
-                    try? recorder?.close()
-                    recorder = nil
-                    if let p = recordPath { state.message = "recorded \(recordedLines) steps to \(p)" }
-                }
-            }
+            carryOut(state.update(.tick(wallMs())))
+            carryOut(state.update(input))
         }
         // Whatever way the loop ended (q, a signal), write what was done and not yet recorded.
-        if recorder != nil {
-            for effect in state.flushRecording() {
-                if case .record(let line) = effect { recorder?.write(Data((line + "\n").utf8)); recordedLines += 1 }
-            }
-        }
+        carryOut(state.flushRecording())
         terminal.close()
-        try? recorder?.close()
-        if let p = recordPath { print("locflow: recording in \(p)") }
+        for r in recorder.made {
+            print("locflow: recording in \(TextSafety.escape(r.flow))" + (r.report.map { ", report in \(TextSafety.escape($0))" } ?? ""))
+        }
         let sig = stopSignal.load(ordering: .relaxed)
         if sig != 0 {
             print("locflow: stopped by signal \(sig); the terminal is restored")

@@ -247,10 +247,17 @@ struct AlwaysTests {
         #expect(Sim.rules(t).contains(.missingAlwaysKey))
     }
 
-    @Test func legacyAlwaysKeyIsAnAlias() {
-        var s = Sim { $0.info.alwaysAndWhenInUseDescription = nil; $0.info.alwaysDescription = "old" }
-        s.do(.app(.requestAlwaysAuthorization))
-        #expect(s.world.prompt?.kind == .whenInUse)
+    @Test(arguments: [Platform.ios12, .ios13_4, .ios18])
+    func legacyAlwaysKeyIsNoAlias(_ platform: Platform) {
+        var s = Sim(platform) { $0.info.alwaysAndWhenInUseDescription = nil; $0.info.alwaysDescription = "old" }
+        let t = s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.prompt == nil)
+        #expect(Sim.rules(t).contains(.missingAlwaysKey))
+        #expect(t.last?.why.contains { $0.detail?.contains("NSLocationAlwaysUsageDescription") == true } == true)
+        #expect(s.world.config.alwaysMessage == nil)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap(platform == .ios12 ? "Allow" : "Allow While Using App")
+        #expect(!s.world.settingsOptions.contains(.always))
     }
 
     @Test func visionOSTreatsAlwaysAsWhenInUse() {

@@ -272,6 +272,12 @@ struct ReportTests {
         #expect(md.contains("| 1:10 | notDetermined | fullAccuracy |") == false)  // suspended: the callback is held
         #expect(md.contains("timer: Allow Once runs out"))
         #expect(md.contains("```\n" + text + "\n```"))
+        // It ends with the sources it cited, as links.
+        let sources = try #require(md.range(of: "## Sources\n"))
+        #expect(sources.lowerBound > md.range(of: "## The flow\n")!.lowerBound)
+        #expect(md.contains("- S1: [requestAlwaysAuthorization()](https://developer.apple.com/documentation/corelocation/cllocationmanager/requestalwaysauthorization())"))
+        #expect(md.contains("- S28: [expo #35453: requestAlwaysAuthorization after Allow Once](https://github.com/expo/expo/pull/35453)"))
+        #expect(md.hasSuffix(")\n"))
     }
 }
 
@@ -395,6 +401,10 @@ struct LogDetailsTests {
         #expect(text.contains("Allow Once: a temporary authorizedWhenInUse"))
         #expect(text.contains("The authorization the app reads changed: the delegate is called [A S9, S14]"))
         #expect(text.contains("callback: authorizedWhenInUse fullAccuracy"))
+        // Each rule's sources, with their titles and addresses.
+        #expect(text.contains("S2 requestWhenInUseAuthorization()"))
+        #expect(text.contains("https://developer.apple.com/documentation/corelocation/cllocationmanager/requestwheninuseauthorization()"))
+        #expect(text.contains("S20 Location permission in iOS 13"))
         _ = s.update(.key(.char("x")))  // any key closes, and does nothing else
         #expect(!s.showDetails && s.world.lifecycle == .foreground)
         _ = s.update(.key(.up))         // one line older: the request

@@ -217,6 +217,9 @@ struct CommandTests {
         #expect(objects.last?["time"] as? Int == 60)
         let why = try #require((objects[1]["why"] as? [[String: Any]])?.first)
         #expect(why["source"] as? String == "A S2")
+        let cited = (why["sources"] as? [[String: Any]])?.first
+        #expect(cited?["id"] as? String == "S2")
+        #expect(cited?["url"] as? String == "https://developer.apple.com/documentation/corelocation/cllocationmanager/requestwheninuseauthorization()")
         #expect(r.err.contains("2 passed, 0 failed"))
     }
 
@@ -276,9 +279,19 @@ struct InvariantTests {
                 }
                 // Provisional Always reads Always with While Using in Settings.
                 if w.isProvisionalAlways { #expect(w.settingsChoice == .whileUsing) }
-                // Timers never lie in the past; a suspended or terminated app delivers nothing.
+                // Timers never lie in the past. A terminated app's streams deliver nothing; a
+                // suspended app gets no standard updates, and its streams deliver only with
+                // continued interest (flow-format "What delivering means").
                 #expect(w.pendingTimers.allSatisfy { $0.due >= w.now })
-                if !w.lifecycle.isRunning { #expect(!w.delivering(.standard) && !w.delivering(.liveUpdates)) }
+                if w.lifecycle == .terminated { #expect(!w.delivering(.standard) && !w.delivering(.liveUpdates) && !w.delivering(.monitor)) }
+                if w.lifecycle == .suspended {
+                    #expect(!w.delivering(.standard))
+                    if w.delivering(.liveUpdates) || w.delivering(.monitor) { #expect(w.backgroundInterest) }
+                }
+                // visionOS: no significant changes, no CLMonitor, never in use from the background beyond the grace.
+                if w.profile.isVisionOS {
+                    #expect(!w.delivering(.significantChanges) && !w.delivering(.monitor) && !w.indicatorShown)
+                }
                 // Sessions: one entry per ID.
                 #expect(Set(w.sessions.map(\.id)).count == w.sessions.count)
                 #expect(w.promptQueue.count <= 4)

@@ -1,0 +1,68 @@
+import LocflowCore
+import LocflowFlow
+
+/// Pinning what is on screen as `expect` lines, and replaying the history on another platform.
+extension ExplorerState {
+    /// `e` / `:pin`: one history step holding an `expect` line for everything on screen now
+    /// (undo takes it back whole). A recording writes them, so it becomes a regression test.
+    mutating func pin() -> [Effect] {
+        history.finishClockWait()
+        let xs = Observed.expectations(world)
+        history.append(HistoryStep(.pin(xs)))
+        let failed = history.log.suffix(xs.count).filter { $0.expectation?.ok == false }.count
+        say("pinned \(xs.count) expect lines at \(formatClock(world.now)) (status \(world.status.rawValue), lifecycle \(world.lifecycle.rawValue))"
+            + (recording ? "; the recording checks them" : "; R records them")
+            + (failed > 0 ? "; \(failed) do not hold" : ""), error: failed > 0)
+        return []
+    }
+
+    /// `v` / `V`: the previous or next platform in the list.
+    mutating func stepPlatform(_ delta: Int) -> [Effect] {
+        let all = Platform.allCases
+        let i = all.firstIndex(of: world.profile.platform) ?? 0
+        return switchPlatform(to: all[((i + delta) % all.count + all.count) % all.count])
+    }
+
+    /// `:platform P`: the whole history (done and redoable) replayed on another platform. Steps
+    /// that platform refuses stay in the history, shown as refused; the status line says what changed.
+    mutating func switchPlatform(to p: Platform) -> [Effect] {
+        history.finishClockWait()
+        let old = world.profile.platform
+        guard p != old else { say("already on \(p.displayName)"); return [] }
+        let before = world
+        var config = history.config
+        config.platform = p
+        var replay = History(config: config)
+        replay.load(history.steps)
+        for _ in 0..<history.applied { replay.redo() }
+        history = replay
+        if let i = configLines.firstIndex(where: { $0.hasPrefix("platform ") }) {
+            configLines[i] = "platform \(p.rawValue)"
+        } else {
+            let at = configLines.first?.hasPrefix("version ") == true ? 1 : 0
+            configLines.insert("platform \(p.rawValue)", at: at)
+        }
+        recordingStale = true
+        promptSelection = 0
+        noteDiagnosticChanges(before)
+        say(platformSwitchSummary(from: old, before: before))
+        return []
+    }
+
+    func platformSwitchSummary(from old: Platform, before: World) -> String {
+        let a = Observed.fields(before), b = Observed.fields(world)
+        var changes: [String] = []
+        for f in b {
+            let was = a.first { $0.name == f.name }?.value
+            if was != f.value { changes.append("\(f.name) \(was ?? "–")→\(f.value)") }
+        }
+        for f in a where !b.contains(where: { $0.name == f.name }) { changes.append("\(f.name) \(f.value)→–") }
+        var text = "now \(world.profile.platform.displayName) (was \(old.displayName)): "
+            + (changes.isEmpty ? "nothing you can see changed" : changes.joined(separator: ", "))
+        let refused = history.refusedSteps.sorted()
+        if let first = refused.first {
+            text += "; \(refused.count) step\(refused.count == 1 ? "" : "s") refused here (step \(first + 1): \(history.steps[first].flowText))"
+        }
+        return text
+    }
+}

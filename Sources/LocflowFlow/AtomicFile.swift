@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Files that are never seen half-written: a whole file is written to a temporary file beside it,
+/// flushed to disk (fsync), and renamed over the target (rename is atomic); an append-only journal
+/// writes each finished line with write(2), so a kill -9 loses nothing that was finished.
+/// (Issue 8's `-o` output helper does the same for command output; the two can be unified.)
+public enum AtomicFile {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    static func failure(_ path: String) -> Failure {
+        Failure(path: path, reason: String(cString: strerror(errno)))
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBufferPointer { systemWrite(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 { if errno == EINTR { continue }; return false }
+            done += n
+        }
+        return true
+    }
+
+    /// Replaces `path` with `text` atomically: temporary file, fsync, rename, fsync of the folder.
+    public static func write(_ text: String, to path: String) throws(Failure) {
+        let dir = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let tmp = (dir.isEmpty ? "" : dir + "/") + ".\(name).\(getpid()).tmp"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(path) }
+        guard writeAll(fd, Array(text.utf8)), fsync(fd) == 0 else {
+            let f = failure(path)
+            close(fd)
+            unlink(tmp)
+            throw f
+        }
+        close(fd)
+        guard rename(tmp, path) == 0 else {
+            let f = failure(path)
+            unlink(tmp)
+            throw f
+        }
+        let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_CLOEXEC)
+        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+}
+
+private func closeDescriptor(_ fd: Int32) { _ = close(fd) }
+private func systemWrite(_ fd: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int { write(fd, p, n) }
+
+/// A recording on disk: an append-only journal of finished lines, rewritten atomically when the
+/// history it mirrors changes what was already written (an undo, a platform switch).
+public final class RecordingFile {
+    public let path: String
+    private var fd: Int32
+    public private(set) var lines = 0
+
+    /// Creates the file with its first lines (atomically, so it never exists half-made).
+    public init(path: String, lines first: [String]) throws(AtomicFile.Failure) {
+        self.path = path
+        try AtomicFile.write(first.map { $0 + "\n" }.joined(), to: path)
+        fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { throw AtomicFile.failure(path) }
+        lines = first.count
+    }
+
+    /// Appends one finished line (it is on disk for any reader, and survives kill -9, once this returns).
+    public func append(_ line: String) throws(AtomicFile.Failure) {
+        guard AtomicFile.writeAll(fd, Array((line + "\n").utf8)) else { throw AtomicFile.failure(path) }
+        lines += 1
+    }
+
+    /// Replaces the whole file, then goes on appending to the new one.
+    public func rewrite(_ all: [String]) throws(AtomicFile.Failure) {
+        try AtomicFile.write(all.map { $0 + "\n" }.joined(), to: path)
+        closeDescriptor(fd)
+        fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { throw AtomicFile.failure(path) }
+        lines = all.count
+    }
+
+    /// Flushes to disk and closes.
+    public func close() {
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        closeDescriptor(fd)
+        fd = -1
+    }
+
+    deinit { close() }
+}

@@ -1,0 +1,30 @@
+import LocflowCore
+import LocflowFlow
+
+extension CLI {
+    /// `locflow rules [NAME...] [--format text|md|json]`: every rule with its sentence, whether it
+    /// is an assumption, and its sources (title and address).
+    static func rules(_ args: [String], io: CommandIO) -> Int32 {
+        var format = Commands.RulesFormat.text
+        var names: [String] = []
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if a == "--format" || a.hasPrefix("--format=") {
+                let value: String
+                if a == "--format" {
+                    guard i + 1 < args.count else { return usageError("rules: --format needs text, md or json") }
+                    value = args[i + 1]; i += 1
+                } else { value = String(a.dropFirst("--format=".count)) }
+                guard let f = Commands.RulesFormat(rawValue: value) else { return usageError("rules: --format is text, md or json, not '\(value)'") }
+                format = f
+            } else if a.hasPrefix("-") {
+                return usageError("rules: unknown option \(a)")
+            } else {
+                names.append(a)
+            }
+            i += 1
+        }
+        return Commands.rules(names, format: format, io: io)
+    }
+}

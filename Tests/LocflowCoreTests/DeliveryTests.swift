@@ -1,0 +1,206 @@
+import Testing
+@testable import LocflowCore
+
+/// flow-format "What delivering means": suspended and terminated delivery, resuming on a new fix
+/// or at a monitor's condition event, and what visionOS does not offer.
+@Suite("Delivery in the background")
+struct DeliveryTests {
+    /// An app with permanent Always, in the foreground, holding a `.always` session on iOS 18.
+    static func always(_ platform: Platform = .ios18) -> Sim {
+        var s = Sim(platform)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap(platform == .ios12 ? "Allow" : "Allow While Using App")
+        s.do(.user(.settings(.always)), .user(.foreground))
+        if platform.profile.hasServiceSessions { s.do(.app(.session(id: "a", goal: .always, fullAccuracyKey: nil))) }
+        #expect(s.world.isPermanentAlways, "\(summary(s.world))")
+        return s
+    }
+
+    static func whenInUse(_ platform: Platform = .ios18) -> Sim {
+        var s = Sim(platform)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        return s
+    }
+
+    @Test func alwaysLiveUpdatesKeepTheAppRunningWhileTheDeviceMoves() {
+        var s = Self.always()
+        s.do(.app(.liveUpdates(true)), .user(.background))
+        s.wait(3600)
+        #expect(s.world.lifecycle == .background)
+        #expect(s.world.delivering(.liveUpdates))
+        #expect(!s.world.inUse)
+    }
+
+    @Test func aStationaryDeviceLetsTheAppBeSuspendedAndAMoveResumesIt() {
+        var s = Self.always()
+        s.do(.app(.liveUpdates(true)), .user(.background))
+        s.wait(60)
+        s.do(.device(.stationary))
+        s.wait(5)
+        #expect(s.world.lifecycle == .suspended)
+        #expect(!s.world.delivering(.liveUpdates))  // stationary: updates pause
+        let t = s.do(.device(.move))
+        #expect(Sim.rules(t).contains(.liveUpdatesResume))
+        #expect(t.last?.outputs.contains(.resumed) == true)
+        #expect(s.world.lifecycle == .background)
+        #expect(s.world.delivering(.liveUpdates))
+        s.wait(600)
+        #expect(s.world.lifecycle == .background)
+    }
+
+    @Test func noFixLetsTheAppBeSuspendedAndAFixResumesIt() {
+        var s = Self.always()
+        s.do(.app(.liveUpdates(true)), .user(.background), .device(.noFix))
+        s.wait(20)
+        #expect(s.world.lifecycle == .suspended)
+        let t = s.do(.device(.fix))
+        #expect(Sim.rules(t).contains(.liveUpdatesResume))
+        #expect(s.world.lifecycle == .background)
+    }
+
+    @Test func systemSuspendOfADeliveringAppIsUndoneByTheNextMove() {
+        var s = Self.always()
+        s.do(.app(.liveUpdates(true)), .user(.background))
+        s.wait(30)
+        s.do(.system(.suspend))
+        #expect(s.world.lifecycle == .suspended)
+        #expect(s.world.delivering(.liveUpdates))  // Core Location resumes it to deliver
+        #expect(!s.world.delivering(.standard))
+        s.do(.device(.move))
+        #expect(s.world.lifecycle == .background)
+    }
+
+    @Test func heldCallbacksArriveWhenLiveUpdatesResumeTheApp() {
+        var s = Self.always()
+        s.do(.app(.liveUpdates(true)), .user(.background), .device(.stationary))
+        s.wait(30)
+        #expect(s.world.lifecycle == .suspended)
+        let before = s.world.callbacks
+        s.do(.user(.settingsPrecise(false)))
+        #expect(s.world.callbacks == before)  // held while suspended
+        let t = s.do(.device(.move))
+        #expect(s.world.callbacks == before + 1)
+        #expect(t.last?.callbacks.last?.accuracy == .reducedAccuracy)
+    }
+
+    @Test func whenInUseLiveUpdatesWithoutABackgroundSessionAreNotResumed() {
+        var s = Self.whenInUse()
+        s.do(.app(.liveUpdates(true)), .user(.background))
+        s.wait(30)
+        #expect(s.world.lifecycle == .suspended)
+        #expect(!s.world.delivering(.liveUpdates))
+        let t = s.do(.device(.move))
+        #expect(!Sim.rules(t).contains(.liveUpdatesResume))
+        #expect(s.world.lifecycle == .suspended)
+    }
+
+    @Test func aBackgroundActivitySessionDeliversToASuspendedApp() {
+        var s = Self.whenInUse()
+        s.do(.app(.backgroundActivity(true)), .app(.liveUpdates(true)), .user(.background))
+        s.wait(120)
+        #expect(s.world.lifecycle == .background)
+        s.do(.system(.suspend))
+        #expect(s.world.delivering(.liveUpdates))
+        s.do(.device(.move))
+        #expect(s.world.lifecycle == .background)
+    }
+
+    @Test func alwaysWithoutAnAlwaysSessionIsNotResumedOnIOS18() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.user(.settings(.always)), .user(.foreground), .app(.liveUpdates(true)), .user(.background))
+        s.wait(30)
+        #expect(s.world.lifecycle == .suspended)
+        #expect(!s.world.delivering(.liveUpdates))
+        s.do(.device(.move))
+        #expect(s.world.lifecycle == .suspended)
+    }
+
+    @Test func iOS17AlwaysIsEnoughForResume() {
+        var s = Self.always(.ios17)
+        s.do(.app(.liveUpdates(true)), .user(.background), .device(.stationary))
+        s.wait(30)
+        #expect(s.world.lifecycle == .suspended)
+        s.do(.device(.move))
+        #expect(s.world.lifecycle == .background)
+        #expect(s.world.delivering(.liveUpdates))
+    }
+
+    @Test func terminatedStreamsDeliverNothingButSignificantChangesDo() {
+        var s = Self.always()
+        s.do(.app(.liveUpdates(true)), .app(.monitor(true)), .app(.startUpdatingLocation),
+             .app(.allowsBackgroundLocationUpdates(true)), .app(.startMonitoringSignificantLocationChanges),
+             .user(.background), .system(.terminate))
+        #expect(!s.world.delivering(.standard))
+        #expect(!s.world.delivering(.liveUpdates))
+        #expect(!s.world.delivering(.monitor))
+        #expect(s.world.delivering(.significantChanges))
+    }
+
+    @Test func suspendedStandardUpdatesAreHeld() {
+        var s = Self.always()
+        s.do(.app(.startUpdatingLocation), .app(.allowsBackgroundLocationUpdates(true)), .user(.background))
+        s.wait(60)
+        #expect(s.world.lifecycle == .background)
+        #expect(s.world.delivering(.standard))
+        s.do(.system(.suspend))
+        #expect(!s.world.delivering(.standard))
+    }
+
+    @Test func aMonitorThatDeliversResumesTheAppAtItsEvent() {
+        var s = Self.always()
+        s.do(.app(.monitor(true)), .app(.monitorAdd("home")), .user(.background))
+        s.wait(30)
+        #expect(s.world.lifecycle == .suspended)
+        #expect(s.world.delivering(.monitor))
+        let t = s.do(.device(.exitRegion("home")))
+        #expect(Sim.rules(t).contains(.monitorEventResumes))
+        #expect(t.last?.outputs.contains(.locationEvent("monitor event home", delivered: true)) == true)
+        #expect(s.world.lifecycle == .background)
+    }
+
+    @Test func aMonitorThatDoesNotDeliverLeavesTheAppSuspended() {
+        var s = Self.whenInUse()
+        s.do(.app(.monitor(true)), .app(.monitorAdd("home")), .user(.background))
+        s.wait(30)
+        #expect(!s.world.delivering(.monitor))
+        let t = s.do(.device(.exitRegion("home")))
+        #expect(Sim.rules(t).contains(.monitorEventWithheld))
+        #expect(s.world.lifecycle == .suspended)
+    }
+
+    @Test func visionOSHasNoSignificantChangesNoMonitorAndNoBackgroundUpdates() {
+        var s = Self.whenInUse(.visionos)
+        var t = s.do(.app(.startMonitoringSignificantLocationChanges))
+        #expect(Sim.rules(t).contains(.visionOSUnavailable))
+        #expect(!s.world.delivering(.significantChanges))
+        t = s.do(.app(.monitor(true)))
+        #expect(Sim.rules(t).contains(.visionOSUnavailable))
+        s.do(.app(.monitorAdd("home")))
+        #expect(!s.world.delivering(.monitor))
+        s.do(.app(.startUpdatingLocation), .app(.allowsBackgroundLocationUpdates(true)))
+        #expect(s.world.delivering(.standard))  // in the foreground it works
+        s.do(.user(.background))
+        #expect(!s.world.delivering(.standard))
+        #expect(!s.world.indicatorShown)
+        s.wait(30)
+        #expect(!s.world.inUse)
+        #expect(s.world.lifecycle == .suspended)
+        t = s.do(.device(.exitRegion("home")))
+        #expect(Sim.rules(t).contains(.visionOSUnavailable))
+    }
+
+    @Test func visionOSBackgroundActivityKeepsNothingInUse() {
+        var s = Self.whenInUse(.visionos)
+        let t = s.do(.app(.backgroundActivity(true)))
+        #expect(Sim.rules(t).contains(.visionOSNotInUseInBackground))
+        s.do(.app(.liveUpdates(true)), .user(.background))
+        #expect(s.world.inUse)  // the short time after the person looks away
+        s.wait(30)
+        #expect(!s.world.inUse)
+        #expect(!s.world.indicatorShown)
+        #expect(!s.world.delivering(.liveUpdates))
+    }
+}

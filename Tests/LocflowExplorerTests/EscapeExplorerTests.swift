@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+@testable import LocflowCore
+@testable import LocflowExplorer
+@testable import LocflowFlow
+
+@Suite("Reports and recordings escape what a flow carries")
+struct EscapeExplorerTests {
+    @Test func aReportShowsControlCharactersEscaped() throws {
+        let text = "# \u{1B}]0;owned\u{07} title\nuser tap \"\u{1B}[2J\"\nexpect message \"\u{9B}x\u{202E}\"\n"
+        let flow = try FlowParser.parse(text, file: "evil.flow")
+        let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: "evil.flow", baseDirectory: ".")
+        #expect(failed == 2)
+        #expect(!md.unicodeScalars.contains { TextSafety.isUnsafe($0.value, keepNewlines: true) })
+        #expect(md.contains(#"\u{1B}[2J"#))
+    }
+
+    @Test func aRecordingsTitleIsEscapedAndItsFramesHoldOnlyOurOwnEscapes() throws {
+        let flow = try FlowParser.parse("# \u{1B}]0;owned\u{07}\nuser tap \"\u{1B}]0;x\u{07}\"\n", file: "evil.flow")
+        let cast = Recording.asciicast(flow: flow, config: AppConfig(), configLines: [], width: 100, height: 30, speed: 1, captions: true)
+        let header = String(cast.split(separator: "\n")[0])
+        #expect(header.contains(#""title":"\\u{1B}]0;owned\\u{7}""#))
+        #expect(!cast.contains("\\u001b]0;"))   // no OSC from the flow reaches the frames
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import LocflowCore
+@testable import LocflowFlow
+
+/// `inspect` on the shapes real Info.plists have (fixtures of our own with the same key
+/// combinations as public apps' files).
+@Suite("inspect on real-shaped Info.plists")
+struct InspectTests {
+    static func plist(_ body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \(body)
+        </dict>
+        </plist>
+        """
+    }
+
+    static let whenInUse = "<key>NSLocationWhenInUseUsageDescription</key><string>Shows you on the map.</string>"
+
+    func inspect(_ body: String, strings: String? = nil, platform: Platform = .ios18) -> String {
+        let s = Scratch()
+        let path = s.write("Info.plist", Self.plist(body))
+        let stringsPath = strings.map { s.write("InfoPlist.strings", $0) }
+        let r = capture { Commands.inspect(path, strings: stringsPath, platform: platform, io: $0) }
+        #expect(r.code == 0)
+        return r.out
+    }
+
+    @Test(arguments: ["$(PRODUCT_NAME)", "${PRODUCT_NAME}", "$(PRODUCT_NAME:rfc1034identifier)"])
+    func aBuildSettingNameIsSaidToBeOneAndPromptsUseAStandIn(_ name: String) throws {
+        let out = inspect("<key>CFBundleDisplayName</key><string>\(name)</string><key>CFBundleName</key><string>\(name)</string>" + Self.whenInUse)
+        #expect(out.contains("app name: \(name) is an Xcode build setting, set by Xcode at build time; prompts and Settings here show [PRODUCT_NAME]"))
+        let path = Scratch().write("Name.plist", Self.plist("<key>CFBundleName</key><string>\(name)</string>" + Self.whenInUse))
+        let (info, _) = InfoPlistLoader.resolve(try InfoPlistLoader.loadPlist(path: path).dict)
+        var config = AppConfig()
+        config.info = info
+        var w = World(config: config)
+        _ = w.step(.app(.requestWhenInUseAuthorization))
+        let title = w.title(for: try #require(w.prompt))
+        #expect(title == "Allow “[PRODUCT_NAME]” to use your location?")
+        #expect(!title.contains("$") && !title.contains(AppInfo.sampleName))
+    }
+
+    @Test func aRealDisplayNameWinsOverABuildSettingBundleName() {
+        let out = inspect("<key>CFBundleDisplayName</key><string>Fine Me Not</string><key>CFBundleName</key><string>$(PRODUCT_NAME)</string>" + Self.whenInUse)
+        #expect(out.contains("  app name: Fine Me Not\n"))
+    }
+
+    @Test func aStringsDisplayNameNamesTheAppInPromptsAndSettings() throws {
+        let out = inspect("<key>CFBundleDisplayName</key><string>$(PRODUCT_NAME)</string>" + Self.whenInUse,
+                          strings: "\"CFBundleDisplayName\" = \"Tracks\";\n")
+        #expect(out.contains("app name: Tracks (CFBundleDisplayName in InfoPlist.strings: prompts and Settings show it)"))
+        var config = AppConfig()
+        config.strings = ["CFBundleDisplayName": "Tracks"]
+        var w = World(config: config)
+        #expect(w.appName == "Tracks")
+        _ = w.step(.app(.requestWhenInUseAuthorization))
+        #expect(w.title(for: try #require(w.prompt)) == "Allow “Tracks” to use your location?")
+    }
+
+    @Test func noPreciseLocationLineBeforeIOS14() {
+        for platform in [Platform.ios12, .ios13, .ios13_4] {
+            #expect(!inspect(Self.whenInUse, platform: platform).contains("Precise"), "\(platform)")
+            #expect(!inspect(Self.whenInUse, platform: platform).contains("requestTemporaryFullAccuracyAuthorization fails"), "\(platform)")
+        }
+        #expect(inspect(Self.whenInUse, platform: .ios14).contains("Precise Location starts on"))
+    }
+
+    @Test func visionOSSaysWhatIsUnavailable() {
+        let out = inspect(Self.whenInUse, platform: .visionos)
+        #expect(out.contains("unavailable to a compatible app on visionOS: Always authorization, the significant-change service, CLMonitor,"))
+        #expect(out.contains("background location updates, CLLocationButton"))
+        #expect(!inspect(Self.whenInUse, platform: .ios18).contains("visionOS"))
+    }
+
+    @Test func widgetKeyInTheAppsOwnPlistPointsAtTheExtension() {
+        let out = inspect("<key>NSWidgetWantsLocation</key><true/>" + Self.whenInUse)
+        #expect(out.contains("NSWidgetWantsLocation: is in the app's own Info.plist: iOS reads it from the widget extension's Info.plist"))
+    }
+
+    @Test func theDeprecatedAlwaysKeyAloneIsNoAlias() {
+        let out = inspect("<key>NSLocationAlwaysUsageDescription</key><string>Always.</string>" + Self.whenInUse)
+        #expect(out.contains("requestAlwaysAuthorization: does nothing (NSLocationAlwaysAndWhenInUseUsageDescription is missing)"))
+        #expect(out.contains("Always prompt text: (missing)"))
+        #expect(out.contains("It is no alias: on iOS 11 and later requestAlwaysAuthorization does nothing"))
+        #expect(out.contains("Settings options once the app has asked: never, askNextTime, whileUsing\n"))
+    }
+}
