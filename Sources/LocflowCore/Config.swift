@@ -36,7 +36,7 @@ public struct AppInfo: Sendable, Hashable {
         self.widgetWantsLocation = widgetWantsLocation
     }
 
-    /// The built-in sample app (flow-format §6).
+    /// The built-in sample app (docs/flow-format.md §2.1).
     public static let sample = AppInfo(
         displayName: "LocationMonitorSample",
         whenInUseDescription: "LocationMonitorSample shows where you are on the map.",
@@ -82,7 +82,7 @@ public struct AppInfo: Sendable, Hashable {
     public var hasLocationBackgroundMode: Bool { backgroundModes.contains("location") }
 }
 
-/// The simulator's named assumptions (flow-format §5): behaviour Apple does not document.
+/// The simulator's named assumptions (docs/flow-format.md §6): behaviour Apple does not document.
 public struct Assumptions: Sendable, Hashable {
     public var suspendDelay: Millis = 5_000
     public var inUseGrace: Millis = 10_000
@@ -91,21 +91,21 @@ public struct Assumptions: Sendable, Hashable {
     public var reducedAccuracyInterval: Millis = 15 * 60_000
     public var monitorConditionLimit: Int = 20
     public var ignoredAlwaysRequestUsesOneShot: Bool = false
-    /// Whether the when-in-use prompt hides its Precise switch when `NSLocationDefaultAccuracyReduced` is set. [I §4]
+    /// Whether the when-in-use prompt hides its Precise switch when `NSLocationDefaultAccuracyReduced` is set. [I]
     public var reducedDefaultHidesPreciseSwitch: Bool = true
     /// Whether a backgrounded app's prompt goes back into the queue (shown again on return). [I]
     public var promptReturnsAfterBackground: Bool = true
     /// Whether a `.always` session from notDetermined shows the when-in-use prompt and then the
-    /// upgrade prompt (true), or only the first, giving provisional Always like requestAlwaysAuthorization (false). [I §7.4]
+    /// upgrade prompt (true), or only the first, giving provisional Always like requestAlwaysAuthorization (false). [I]
     public var alwaysSessionAsksTwice: Bool = true
-    /// Whether Reset Location & Privacy also clears the used one-shot Always request. [I §5.6]
+    /// Whether Reset Location & Privacy also clears the used one-shot Always request. [I]
     public var resetClearsAlwaysRequest: Bool = true
-    /// Whether accuracyAuthorization reads fullAccuracy while the status is notDetermined. [I §1.3]
+    /// Whether accuracyAuthorization reads fullAccuracy while the status is notDetermined. [I]
     public var notDeterminedReadsFullAccuracy: Bool = true
     /// How soon after the deferred upgrade prompt appears "Change to Always Allow" still delivers the
     /// event that triggered it; answered later, the event is dropped. [A S1 "soon"][I]
     public var deferredUpgradeAnswerWindow: Millis = 60_000
-    // Format 1.1 (flow-format §8.4)
+    // Format 1.1 (docs/flow-format.md §8.4)
     /// How long the device must be stationary before automatic pausing stops standard updates. [I]
     public var autoPauseDelay: Millis = 15 * 60_000
     /// Whether significant-change, region, beacon-region, monitor-condition and visit events stop

@@ -1,4 +1,4 @@
-/// The derived view, format 1.1 (flow-format §8). Pure functions of the world.
+/// The derived view, format 1.1 (docs/flow-format.md §8). Pure functions of the world.
 extension World {
 
     /// Standard updates are running and may deliver (whether or not the device has a fix):

@@ -3,7 +3,7 @@ extension World {
 
     // MARK: Authorization as the app reads it
 
-    /// `authorizationStatus` now (behaviour spec §1.3).
+    /// `authorizationStatus` now.
     public var status: AuthorizationStatus {
         if restricted { return .restricted }
         if !locationServicesOn { return .denied }
@@ -42,7 +42,7 @@ extension World {
     /// The option selected on the app's Settings page.
     public var settingsChoice: SettingsChoice { record.choice }
 
-    /// The options the app's Settings page offers, in order (behaviour spec §5).
+    /// The options the app's Settings page offers, in order. [A S17; D S41, S42]
     public var settingsOptions: [SettingsChoice] {
         guard record.choice != .unlisted, !restricted else { return [] }
         return settingsOptionsOnceListed
@@ -62,7 +62,7 @@ extension World {
     /// Whether the page shows a Precise Location switch (iOS 14+, app listed).
     public var settingsShowsPrecise: Bool { profile.hasAccuracy && record.choice != .unlisted }
 
-    // MARK: In use (behaviour spec §1.4)
+    // MARK: In use [A S12, S13]
 
     /// The background location indicator (blue bar / pill).
     public var indicatorShown: Bool {
@@ -104,8 +104,8 @@ extension World {
     }
 
     /// A backgrounded app keeps running only while it receives continuous background location,
-    /// or iterates `liveUpdates` that reach it while the device moves with a fix (flow-format
-    /// "What delivering means"; Core Location unsuspends such an app as updates come). [A S18b]
+    /// or iterates `liveUpdates` that reach it while the device moves with a fix (docs/flow-format.md
+    /// §5.5; Core Location unsuspends such an app as updates come). [A S18b]
     public var runsInBackground: Bool {
         lifecycle == .background
             && (standardRunsInBackground || backgroundActivityActive || (moving && hasFix && liveUpdatesReachBackground))
@@ -126,7 +126,8 @@ extension World {
     /// authorization is in effect (a `.none` session counts only if authorization exists). [A S8, S8b]
     public var serviceSessionRequired: Bool {
         guard profile.hasServiceSessions, info.requireExplicitServiceSession else { return false }
-        return !activeSessions.contains { $0.goal != .none || status.isAuthorized }
+        let authorized = status.isAuthorized
+        return !sessions.contains { $0.state == .active && ($0.goal != .none || authorized) }
     }
 
     /// Always takes effect for the new APIs while not in use only with a `.always` session
@@ -134,7 +135,7 @@ extension World {
     public var alwaysInterest: Bool {
         guard isPermanentAlways else { return false }
         guard profile.hasServiceSessions else { return true }
-        return activeSessions.contains { $0.goal == .always && $0.qualified }
+        return sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
     }
 
     /// An active `CLBackgroundActivitySession`: effective authorization, `location` in
@@ -159,7 +160,7 @@ extension World {
         return promptQueue.contains { $0.kind.isAuthorizationRequest }
     }
 
-    // MARK: Diagnostics (behaviour spec §8)
+    // MARK: Diagnostics [A S7b, S19, S31, S61]
 
     public enum DiagnosticSource: Sendable, Hashable {
         case session(String), liveUpdates, monitor, backgroundActivity
@@ -289,7 +290,7 @@ extension World {
     // MARK: Delivery
 
     /// Whether a source delivers locations or events to the app right now: at once, or by the
-    /// system resuming or relaunching the app to hand it over (flow-format "What delivering means").
+    /// system resuming or relaunching the app to hand it over (docs/flow-format.md §5.5).
     public func delivering(_ source: DeliverySource) -> Bool {
         let st = status
         guard st.isAuthorized, locationServicesOn else { return false }
@@ -384,7 +385,7 @@ extension World {
         }
     }
 
-    /// The prompt's title, in wording close to iOS's. [I §4]
+    /// The prompt's title, in wording close to iOS's. [I]
     public func title(for prompt: Prompt) -> String {
         let name = "“\(appName)”"
         switch prompt.kind {

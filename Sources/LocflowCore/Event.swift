@@ -19,7 +19,7 @@ public enum Event: Sendable, Hashable {
     }
 }
 
-/// `app ...` (flow-format §3.1).
+/// `app ...` (docs/flow-format.md §3.1).
 public enum AppCall: Sendable, Hashable {
     case requestWhenInUseAuthorization
     case requestAlwaysAuthorization
@@ -34,7 +34,7 @@ public enum AppCall: Sendable, Hashable {
     case monitor(Bool)
     case monitorAdd(String)
     case backgroundActivity(Bool)
-    // Format 1.1 (flow-format §8.2)
+    // Format 1.1 (docs/flow-format.md §8.2)
     case requestLocation
     case desiredAccuracy(DesiredAccuracy)
     case pausesLocationUpdatesAutomatically(Bool)
@@ -46,7 +46,7 @@ public enum AppCall: Sendable, Hashable {
     case liveActivity(Bool)
 }
 
-/// `user ...` (flow-format §3.2).
+/// `user ...` (docs/flow-format.md §3.2).
 public enum UserAction: Sendable, Hashable {
     case tap(String)
     case precise(Bool)
@@ -59,12 +59,12 @@ public enum UserAction: Sendable, Hashable {
     case addWidget, removeWidget
 }
 
-/// `system ...` (flow-format §3.3).
+/// `system ...` (docs/flow-format.md §3.3).
 public enum SystemAction: Sendable, Hashable {
     case suspend, terminate, relaunch, reminder
 }
 
-/// `device ...` (flow-format §3.3).
+/// `device ...` (docs/flow-format.md §3.3).
 public enum DeviceAction: Sendable, Hashable {
     case move, stationary, noFix, fix
     case exitRegion(String)

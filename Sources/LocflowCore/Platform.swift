@@ -1,4 +1,4 @@
-/// The OS the app runs on (flow-format §2). All version differences live in `PlatformProfile`.
+/// The OS the app runs on (docs/flow-format.md §2). All version differences live in `PlatformProfile`.
 public enum Platform: String, CaseIterable, Sendable, Hashable {
     case ios12, ios13, ios13_4 = "ios13.4", ios14, ios15, ios16, ios17, ios18, visionos
 

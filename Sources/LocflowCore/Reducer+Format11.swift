@@ -1,4 +1,4 @@
-/// The reducer, format 1.1 (flow-format §8): requestLocation and fixes, automatic pausing, the
+/// The reducer, format 1.1 (docs/flow-format.md §8): requestLocation and fixes, automatic pausing, the
 /// indicator property, Live Activities, App Clips, widgets, visits and beacons.
 extension World {
 

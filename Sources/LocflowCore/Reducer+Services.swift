@@ -255,7 +255,7 @@ extension World {
     }
 
     /// A suspended app iterating `liveUpdates` that reach it is resumed when a new fix is
-    /// available (flow-format "What delivering means"). [A S18b, S18]
+    /// available (docs/flow-format.md §5.5). [A S18b, S18]
     mutating func resumeForLiveUpdates(_ t: inout Transition) {
         guard lifecycle == .suspended, process.liveUpdates != nil, delivering(.liveUpdates) else { return }
         lifecycle = .background

@@ -64,7 +64,7 @@ extension World {
         return t
     }
 
-    /// Why a step cannot be performed now (flow-format §3 "Refused steps"), or nil when it can.
+    /// Why a step cannot be performed now (docs/flow-format.md §5.2), or nil when it can.
     /// The reducer asks this first; the explorer asks it to dim what is not possible.
     public func refusal(for event: Event) -> Why? {
         switch event {
@@ -192,7 +192,7 @@ extension World {
             t.note(assumptions.promptReturnsAfterBackground ? .promptWaitsForForeground : .promptDismissedByLeaving, p.kind.rawValue)
         }
         // Reduced-accuracy cadence for liveUpdates.
-        if delivering(.liveUpdates) && accuracy == .reducedAccuracy {
+        if accuracy == .reducedAccuracy && delivering(.liveUpdates) {
             if nextReducedFixAt == nil { nextReducedFixAt = now + assumptions.reducedAccuracyInterval }
         } else {
             nextReducedFixAt = nil
@@ -297,7 +297,7 @@ extension World {
     }
 }
 
-/// Button labels match ignoring case, with `'` and `’` the same (flow-format §3.2).
+/// Button labels match ignoring case, with `'` and `’` the same (docs/flow-format.md §3.2).
 public func labelsMatch(_ a: String, _ b: String) -> Bool {
     func norm(_ s: String) -> String { s.lowercased().replacingApostrophes() }
     return norm(a) == norm(b)

@@ -1,4 +1,5 @@
-/// Every rule the model applies, with a sentence and its source in the behaviour spec
+/// Every rule the model applies, with a sentence and the sources it cites (`Sources.swift`:
+/// title and address of each)
 /// (`[A S1]` Apple, `[D S20]` developer report, `[R S48]` reverse-engineered, `[I]` inferred:
 /// an assumption). Real iOS is silent when it ignores a call; locflow always says why.
 public enum Rule: String, CaseIterable, Sendable, Hashable {
@@ -49,7 +50,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case sessionsOutliveProcess, relaunchWindowOpens, sessionLapses, rejoinWithinWindow
     case sessionGoalPrompts, sessionAlwaysFromNotDetermined, sessionAlwaysUpgrade, sessionFullAccuracyPrompt, sessionAlwaysAsksOnce
     case resetKeepsOneShot
-    // Format 1.1 (flow-format §8): fixes, requestLocation, pausing, the indicator property,
+    // Format 1.1 (docs/flow-format.md §8): fixes, requestLocation, pausing, the indicator property,
     // Live Activities, App Clips, widgets, visits, beacons, force quit
     case requestLocationStarted, requestLocationFix, requestLocationWaits, requestLocationTimesOut
     case requestLocationNotDetermined, requestLocationHeld, requestLocationCancelled
@@ -66,7 +67,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
 
     /// The rule as a sentence.
     public var text: String { entry.text }
-    /// The behaviour spec's source tag: `A S1`, `D S20`, `I`, ...
+    /// The citation tag: `A S1`, `D S20`, `I`, ...; `sources` resolves it to pages.
     public var source: String { entry.source }
 
     /// Whether this rule is one of the simulator's inferences (an assumption a person may question).
@@ -84,7 +85,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .alreadyNotForeground: ("The app is not in the foreground: nothing to leave", "I")
         case .alreadyTerminated: ("The app is not running: nothing to end", "I")
         case .suspended: ("The system suspends the backgrounded app: its code stops running", "A S6, S68")
-        case .suspendAfterDelay: ("A backgrounded app without continuous background location is suspended after suspendDelay", "I")
+        case .suspendAfterDelay: ("A backgrounded app without continuous background location (or liveUpdates reaching it while the device moves with a fix) is suspended after suspendDelay", "I")
         case .suspendNeedsBackground: ("system suspend needs an app in the background", "I")
         case .relaunchNeedsTerminated: ("system relaunch needs an app that is not running", "I")
         case .resumeDeliversHeld: ("The suspended app resumes; a change held while it was suspended arrives now as one callback with the value of this moment (none when it ends equal to the last one delivered: locflow's choice)", "A S12; D S44; I")

@@ -181,7 +181,7 @@ public struct Source: Sendable, Hashable, Identifiable {
                "https://mobilejazz.com/blog/ios8-authorizing-location-services/"),
         Source("S59", .developer, "react-native-permissions #716",
                "https://github.com/zoontek/react-native-permissions/pull/716"),
-        // Format 1.1 (flow-format §8)
+        // Format 1.1 (docs/flow-format.md §8)
         Source("S200", .apple, "requestLocation()",
                "https://developer.apple.com/documentation/corelocation/cllocationmanager/requestlocation()"),
         Source("S201", .apple, "desiredAccuracy",

@@ -45,7 +45,7 @@ public enum Lifecycle: String, CaseIterable, Sendable, Hashable {
     public var isRunning: Bool { self == .foreground || self == .background }
 }
 
-/// The kinds of system prompt (flow-format §4).
+/// The kinds of system prompt (docs/flow-format.md §4).
 public enum PromptKind: String, CaseIterable, Sendable, Hashable {
     case whenInUse, alwaysUpgrade, temporaryFullAccuracy, backgroundReminder
     case legacyAlways, legacyWhenInUse, locationButton, servicesOff
@@ -72,7 +72,7 @@ public enum SessionGoal: String, CaseIterable, Sendable, Hashable, Comparable {
     public static func < (a: SessionGoal, b: SessionGoal) -> Bool { a.level < b.level }
 }
 
-/// The state of an explicit service session (flow-format §3.5 `expect session`).
+/// The state of an explicit service session (docs/flow-format.md §3.5 `expect session`).
 public enum SessionState: String, CaseIterable, Sendable, Hashable {
     case active, invalidated, lapsed
 }
@@ -121,7 +121,7 @@ public enum DiagnosticType: String, Sendable, Hashable {
     case locationUpdate = "CLLocationUpdate"
     case monitorEvent = "CLMonitor.Event"
 
-    /// Exactly the properties Apple's type has (behaviour spec §8), in Apple's order.
+    /// Exactly the properties Apple's type has, in Apple's order. [A S7b, S19, S31, S61]
     public var properties: [Diagnostic] {
         let common: [Diagnostic] = [
             .authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,

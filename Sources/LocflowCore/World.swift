@@ -1,4 +1,4 @@
-/// What the Settings database stores for the app (behaviour spec §1.2).
+/// What the Settings database stores for the app.
 public struct AppRecord: Sendable, Hashable {
     public var choice: SettingsChoice = .unlisted
     /// Always was requested from `notDetermined` and the person picked "Allow While Using App". [A S1]
@@ -93,7 +93,7 @@ public struct ProcessStream: Sendable, Hashable {
     public var qualified: Bool
 }
 
-/// The app's current process. A new one starts with nothing running (flow-format §3).
+/// The app's current process. A new one starts with nothing running (docs/flow-format.md §5.3).
 public struct ProcessState: Sendable, Hashable {
     public var generation = 0
     public var launchedAt: Millis = 0
@@ -106,7 +106,7 @@ public struct ProcessState: Sendable, Hashable {
     public var liveUpdates: ProcessStream?
     public var monitor: ProcessStream?
     public var backgroundActivity: ProcessStream?
-    // Format 1.1: manager properties and what the process runs (flow-format §8).
+    // Format 1.1: manager properties and what the process runs (docs/flow-format.md §8).
     public var desiredAccuracy: DesiredAccuracy = .best
     /// `pausesLocationUpdatesAutomatically`: Apple's default is true.
     public var pausesAutomatically = true
@@ -190,7 +190,7 @@ public struct World: Sendable, Hashable {
     public internal(set) var nextReducedFixAt: Millis?
     public internal(set) var reducedFixes = 0
 
-    // Format 1.1 (flow-format §8)
+    // Format 1.1 (docs/flow-format.md §8)
     /// Locations the app's code received since the flow began, over all its processes.
     public internal(set) var fixes = 0
     public internal(set) var lastFix: FixKind?
@@ -215,7 +215,7 @@ public struct World: Sendable, Hashable {
     public internal(set) var appClipResetAt: Millis?
 
     /// The world at the start of a flow: the app just launched by the person, in the foreground,
-    /// one manager created (its first callback delivered at time 0). (flow-format §3)
+    /// one manager created (its first callback delivered at time 0). (docs/flow-format.md §5.1)
     public init(config: AppConfig = AppConfig()) {
         self = World.start(config).world
     }

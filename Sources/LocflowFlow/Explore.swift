@@ -113,7 +113,7 @@ public struct StateSearch {
     public struct Bounds: Sendable {
         public var depth: Int? = nil
         public var maxStates = 200_000
-        /// Which format 1.1 actions to try (flow-format §8).
+        /// Which format 1.1 actions to try (docs/flow-format.md §8).
         public var actions: ActionSet = .standard
         public init(depth: Int? = nil, actions: ActionSet = .standard) {
             self.depth = depth
@@ -294,7 +294,7 @@ public enum Invariants {
         }
         for s in DeliverySource.allCases where w.delivering(s) {
             if !st.isAuthorized { out.append("\(s.rawValue) delivers while the status is \(st.rawValue)") }
-            // Suspended: only what Core Location resumes the app for (flow-format "What delivering means");
+            // Suspended: only what Core Location resumes the app for (docs/flow-format.md §5.5);
             // terminated: only what relaunches it. Beacon ranging never resumes or relaunches it.
             let relaunches: [DeliverySource] = [.significantChanges, .visits, .beaconRegions]
             if !relaunches.contains(s) && (w.lifecycle == .terminated || ((s == .standard || s == .beacons) && w.lifecycle == .suspended)) {

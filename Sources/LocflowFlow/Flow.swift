@@ -7,7 +7,7 @@ public enum KeyValue: Sendable, Hashable {
     case words([String])
 }
 
-/// A configuration statement (flow-format §2).
+/// A configuration statement (docs/flow-format.md §2).
 public enum ConfigStatement: Sendable, Hashable {
     case platform(Platform)
     case plist(String)
@@ -24,7 +24,7 @@ public enum ConfigStatement: Sendable, Hashable {
     case widget(Bool)
 }
 
-/// An `expect` line (flow-format §3.5).
+/// An `expect` line (docs/flow-format.md §3.5).
 public enum Expectation: Sendable, Hashable {
     case status(AuthorizationStatus)
     case accuracy(AccuracyAuthorization)

@@ -38,7 +38,7 @@ public struct Token: Sendable, Hashable {
     public var column: Int
 }
 
-/// Splits one line into words (flow-format §1). Returns the words and the trailing comment.
+/// Splits one line into words (docs/flow-format.md §1). Returns the words and the trailing comment.
 public func lexLine(_ line: Substring, lineNumber: Int, file: String) throws(FlowError) -> (tokens: [Token], comment: String?) {
     var tokens: [Token] = []
     var column = 0

@@ -1,6 +1,6 @@
 import LocflowCore
 
-/// Reads `.flow` text (flow-format v1). A malformed file is an error naming the file, line and
+/// Reads `.flow` text (docs/flow-format.md, version 1). A malformed file is an error naming the file, line and
 /// column, what was expected there, and for a misspelt word the nearest valid word.
 public enum FlowParser {
 
@@ -465,7 +465,7 @@ func parseTimeOfDay(_ text: String) -> Millis? {
 }
 
 extension Statement {
-    /// The word that makes this a version 1.1 statement (flow-format §8), or nil for a version 1 statement.
+    /// The word that makes this a version 1.1 statement (docs/flow-format.md §8), or nil for a version 1 statement.
     public var v11Word: String? {
         switch self {
         case .config(let c):

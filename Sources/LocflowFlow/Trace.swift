@@ -3,7 +3,7 @@ import LocflowCore
 /// Formats trace entries for `locflow run`.
 public enum TraceFormat {
 
-    /// One JSON Lines object (flow-format §7), keys in a fixed order.
+    /// One JSON Lines object (docs/flow-format.md §7), keys in a fixed order.
     public static func json(_ e: FlowRunner.Entry) -> String {
         let w = e.world, t = e.transition
         var j = JSONWriter()

@@ -1,7 +1,7 @@
 import Testing
 @testable import LocflowCore
 
-@Suite("§1 State model: what the app reads vs what Settings shows")
+@Suite("State model: what the app reads vs what Settings shows")
 struct StateModelTests {
     @Test func startIsNotDeterminedUnlistedWithOneLaunchCallback() {
         let s = Sim()
@@ -62,7 +62,7 @@ struct StateModelTests {
     }
 }
 
-@Suite("§3.1 Delegate callbacks")
+@Suite("Delegate callbacks")
 struct CallbackTests {
     @Test func noCallbackWhileThePromptIsUp() {
         var s = Sim()
@@ -105,7 +105,7 @@ struct CallbackTests {
     }
 }
 
-@Suite("§3.2 requestWhenInUseAuthorization")
+@Suite("requestWhenInUseAuthorization")
 struct WhenInUseTests {
     @Test func promptsFromNotDeterminedInTheForeground() {
         var s = Sim()
@@ -154,7 +154,7 @@ struct WhenInUseTests {
     }
 }
 
-@Suite("§3.3 requestAlwaysAuthorization")
+@Suite("requestAlwaysAuthorization")
 struct AlwaysTests {
     @Test func branchA_ios13_4_immediateUpgrade() {
         var s = Sim(.ios13_4)
@@ -278,7 +278,7 @@ struct AlwaysTests {
     }
 }
 
-@Suite("§3.4 Temporary full accuracy")
+@Suite("Temporary full accuracy")
 struct TemporaryAccuracyTests {
     func reduced() -> Sim {
         var s = Sim()
@@ -318,7 +318,7 @@ struct TemporaryAccuracyTests {
     }
 }
 
-@Suite("§3.5 CLLocationButton, §3.6 other classic facts")
+@Suite("CLLocationButton, other classic facts")
 struct ClassicTests {
     @Test func locationButtonFirstTapConfirmsThenSilent() {
         var s = Sim(.ios15)

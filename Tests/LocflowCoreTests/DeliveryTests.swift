@@ -1,7 +1,7 @@
 import Testing
 @testable import LocflowCore
 
-/// flow-format "What delivering means": suspended and terminated delivery, resuming on a new fix
+/// docs/flow-format.md §5.5: suspended and terminated delivery, resuming on a new fix
 /// or at a monitor's condition event, and what visionOS does not offer.
 @Suite("Delivery in the background")
 struct DeliveryTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import LocflowCore
 
-@Suite("§1.4 In use, §6 Allow Once, timers")
+@Suite("In use, Allow Once, timers")
 struct InUseTests {
     @Test func graceThenNotInUse() {
         var s = Sim()
@@ -104,7 +104,7 @@ struct RefusedTests {
     }
 }
 
-@Suite("§5 Settings")
+@Suite("Settings")
 struct SettingsTests {
     @Test func optionsPerPlatformAndKeys() {
         var s = Sim(.ios12)
@@ -153,7 +153,7 @@ struct SettingsTests {
     }
 }
 
-@Suite("§4 Prompts")
+@Suite("Prompts")
 struct PromptTests {
     @Test func buttonOrderPerVersion() {
         var a = Sim(.ios13)
@@ -198,7 +198,7 @@ struct PromptTests {
     }
 }
 
-@Suite("§7 iOS 17/18: sessions, implicit sessions, diagnostics")
+@Suite("iOS 17/18: sessions, implicit sessions, diagnostics")
 struct SessionTests {
     func authorized(_ configure: (inout AppConfig) -> Void = { _ in }) -> Sim {
         var s = Sim(configure: configure)

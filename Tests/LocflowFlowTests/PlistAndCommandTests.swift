@@ -281,7 +281,7 @@ struct InvariantTests {
                 if w.isProvisionalAlways { #expect(w.settingsChoice == .whileUsing) }
                 // Timers never lie in the past. A terminated app's streams deliver nothing; a
                 // suspended app gets no standard updates, and its streams deliver only with
-                // continued interest (flow-format "What delivering means").
+                // continued interest (docs/flow-format.md §5.5).
                 #expect(w.pendingTimers.allSatisfy { $0.due >= w.now })
                 if w.lifecycle == .terminated { #expect(!w.delivering(.standard) && !w.delivering(.liveUpdates) && !w.delivering(.monitor)) }
                 if w.lifecycle == .suspended {

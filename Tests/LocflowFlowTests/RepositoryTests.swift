@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import LocflowFlow
+
+/// The project stands on its own: nothing in it points outside the repository, and the language
+/// it documents is its own (docs/flow-format.md).
+@Suite("The repository stands alone")
+struct RepositoryTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func files(under dir: String, endingIn exts: [String]) -> [URL] {
+        let base = root.appendingPathComponent(dir)
+        guard let e = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
+        return e.compactMap { $0 as? URL }.filter { url in exts.contains { url.lastPathComponent.hasSuffix($0) } }
+    }
+
+    @Test func noFilePointsOutsideTheRepository() throws {
+        var files = [Self.root.appendingPathComponent("README.md")]
+        files += Self.files(under: "docs", endingIn: [".md"])
+        files += Self.files(under: "Sources", endingIn: [".swift"])
+        files += Self.files(under: "Assets", endingIn: [".flow"])
+        #expect(files.count > 40)
+        for url in files {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for outside in ["../shared", "/work/shared", "corelocation-behavior.md", "behaviour spec §"] {
+                #expect(!text.contains(outside), "\(url.lastPathComponent) mentions \(outside)")
+            }
+            // A reference to the format's sections names the project's own document.
+            #expect(!text.contains("flow-format §"), "\(url.lastPathComponent): write docs/flow-format.md §N")
+        }
+    }
+
+    @Test func theFormatDocumentEndsWithTheAssumptionsTheExitCodesAndVersion11() throws {
+        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/flow-format.md"), encoding: .utf8)
+        let headings = doc.split(separator: "\n").filter { $0.hasPrefix("## ") }.map(String.init)
+        // Version 1.1 (§8) follows the version 1 description, as in the format's contract.
+        #expect(headings.suffix(3) == ["## 6. Assumptions", "## 7. Commands and exit codes", "## 8. Version 1.1"])
+        // Every word the parser knows is documented, each statement with an example.
+        for word in FlowParser.configKeywords.sorted() { #expect(doc.contains("`\(word) "), "\(word) is not documented") }
+        for (head, words) in [("app", FlowParser.appCalls), ("user", FlowParser.userActions), ("system", FlowParser.systemActions),
+                              ("device", FlowParser.deviceActions), ("expect", FlowParser.expectations)] {
+            for w in words { #expect(doc.contains("`\(head) \(w)"), "\(head) \(w) is not documented") }
+        }
+        #expect(doc.contains("`wait "))
+    }
+}
