@@ -196,7 +196,10 @@ extension World {
         // A stream that starts delivering gets a fix at once.
         if runs && hasFix {
             if let due = standardFixDue {
-                if due <= now { standardFixDue = now + standardFixInterval }  // back from stationary: the cadence starts again
+                // Back from stationary the cadence starts again; a shorter interval (full accuracy
+                // again, or desiredAccuracy no longer reduced) applies from now.
+                let interval = standardFixInterval
+                if due <= now || due > now + interval { standardFixDue = now + interval }
             } else {
                 receiveFix(standardFixKind, "standard updates", &t)
                 t.note(.fixAtStart, "standard updates")

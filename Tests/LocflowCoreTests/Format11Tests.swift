@@ -47,6 +47,16 @@ struct FixesAndPausingTests {
         #expect(s.world.fixes == 2)
     }
 
+    @Test func backToFullAccuracyTheFastCadenceAppliesAtOnce() {
+        var s = whenInUse()
+        s.do(.app(.desiredAccuracy(.reduced)), .app(.startUpdatingLocation))
+        s.wait(15 * 60)
+        #expect(s.world.fixes == 2 && s.world.lastFix == .approximate)
+        s.do(.app(.desiredAccuracy(.best)))
+        s.wait(1)
+        #expect(s.world.fixes == 3 && s.world.lastFix == .precise)
+    }
+
     @Test func requestLocationTimesOutWithoutAFix() {
         var s = whenInUse()
         s.do(.device(.noFix), .app(.requestLocation))
