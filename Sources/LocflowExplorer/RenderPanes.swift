@@ -85,7 +85,8 @@ extension Renderer {
         if !location.isEmpty {
             f.put(r.x, y, L("location"), .dim)
             var lx = sx
-            for (text, role) in location {
+            for (i, (text, role)) in location.enumerated() {
+                if i > 0 { lx += f.put(lx, y, "\(g.dot) ", .dim, maxWidth: max(0, r.x + r.w - lx)) }
                 lx += f.put(lx, y, text + " ", role, maxWidth: max(0, r.x + r.w - lx))
             }
             y += 1
@@ -134,19 +135,19 @@ extension Renderer {
             out.append(("\(w.fixes) " + L(w.fixes == 1 ? "fix" : "fixes") + ", " + L("last") + " \(fix.rawValue) \(formatClock(w.lastFixAt ?? 0))", fix == .precise ? .good : .warn))
         }
         let running = w.lifecycle != .terminated
-        if running && p.paused { out.append(("\(g.dot) " + L("paused"), .bad)) }
-        if running && p.desiredAccuracy != .best { out.append(("\(g.dot) desired \(p.desiredAccuracy.rawValue)", p.desiredAccuracy == .reduced ? .warn : .dim)) }
-        if running && !p.pausesAutomatically { out.append(("\(g.dot) " + L("no auto-pause"), .dim)) }
-        if running && p.showsBackgroundIndicator { out.append(("\(g.dot) " + L("indicator property on"), .dim)) }
-        if w.liveActivityActive { out.append(("\(g.dot) Live Activity", .good)) }
-        if w.visits { out.append(("\(g.dot) visits", .normal)) }
+        if running && p.paused { out.append((L("paused"), .bad)) }
+        if running && p.desiredAccuracy != .best { out.append(("desired \(p.desiredAccuracy.rawValue)", p.desiredAccuracy == .reduced ? .warn : .dim)) }
+        if running && !p.pausesAutomatically { out.append((L("no auto-pause"), .dim)) }
+        if running && p.showsBackgroundIndicator { out.append((L("indicator property on"), .dim)) }
+        if w.liveActivityActive { out.append((L("Live Activity"), .good)) }
+        if w.visits { out.append((L("visits"), .normal)) }
         var beacons = w.beaconRegions.map { "\($0)(region)" }
         if running { beacons += p.beaconRanging.map { "\($0)(ranging)" } }
-        if !beacons.isEmpty { out.append(("\(g.dot) beacons " + beacons.joined(separator: ","), .normal)) }
+        if !beacons.isEmpty { out.append((L("beacons") + " " + beacons.joined(separator: ","), .normal)) }
         if w.config.widget || w.widgetUpdates && w.record.choice == .whileUsingOrWidgets {
-            out.append(("\(g.dot) widgetUpdates \(w.widgetUpdates)", w.widgetUpdates ? .good : .dim))
+            out.append(("widgetUpdates \(w.widgetUpdates)", w.widgetUpdates ? .good : .dim))
         }
-        if w.config.appClip { out.append(("\(g.dot) App Clip", .warn)) }
+        if w.config.appClip { out.append(("App Clip", .warn)) }
         return out
     }
 
