@@ -84,9 +84,16 @@ extension Renderer {
         let location = locationSummary
         if !location.isEmpty {
             f.put(r.x, y, L("location"), .dim)
+            // On a second row when the parts do not fit on one (the App pane is narrow at 120x40).
             var lx = sx
+            var rows = 1
             for (i, (text, role)) in location.enumerated() {
-                if i > 0 { lx += f.put(lx, y, "\(g.dot) ", .dim, maxWidth: max(0, r.x + r.w - lx)) }
+                let need = (i > 0 ? 2 : 0) + TextWidth.columns(of: text)
+                if i > 0 && lx + need > r.x + r.w && rows < 2 {
+                    rows += 1; y += 1; lx = sx
+                } else if i > 0 {
+                    lx += f.put(lx, y, "\(g.dot) ", .dim, maxWidth: max(0, r.x + r.w - lx))
+                }
                 lx += f.put(lx, y, text + " ", role, maxWidth: max(0, r.x + r.w - lx))
             }
             y += 1
@@ -132,7 +139,7 @@ extension Renderer {
         let p = w.process
         var out: [(String, Role)] = []
         if let fix = w.lastFix {
-            out.append(("\(w.fixes) " + L(w.fixes == 1 ? "fix" : "fixes") + ", " + L("last") + " \(fix.rawValue) \(formatClock(w.lastFixAt ?? 0))", fix == .precise ? .good : .warn))
+            out.append(("\(w.fixes) " + L(w.fixes == 1 ? "fix" : "fixes") + ", \(fix.rawValue) \(formatClock(w.lastFixAt ?? 0))", fix == .precise ? .good : .warn))
         }
         let running = w.lifecycle != .terminated
         if running && p.paused { out.append((L("paused"), .bad)) }

@@ -60,7 +60,7 @@ struct Format11ExplorerTests {
         _ = s.runCommandLine("device stationary")
         _ = s.runCommandLine("wait 15m")
         let text = render(s, glyphs: .unicode).text
-        #expect(text.contains("location  1 fix, last precise 0:00 · paused · Live Activity"))
+        #expect(text.contains("location  1 fix, precise 0:00 · paused · Live Activity"))
         #expect(text.contains("paused"))
         #expect(text.contains("Live Activity"))
         #expect(!text.contains("location  ·"))
