@@ -153,7 +153,7 @@ enum Korean {
         "relaunch window closes": "재실행 창 닫힘", "reduced-accuracy fix": "대략적 위치 수신",
         "locflow needs a terminal of at least": "locflow는 최소 다음 크기의 터미널이 필요합니다:",
         // Format 1.1
-        "location": "위치", "no auto-pause": "자동 일시 정지 안 함", "indicator property on": "표시 속성 켬",
+        "location": "위치", "no auto-pause": "자동 일시 정지 안 함", "showsBgIndicator": "배경 표시 속성 켬",
         "add the widget": "위젯 추가", "remove the widget": "위젯 제거", "arrive at a place (visit)": "장소 도착 (방문)",
         "requestLocation times out": "requestLocation 시간 초과", "automatic pause": "자동 일시 정지",
         "Live Activity ends": "실시간 현황 종료", "App Clip grant resets (04:00)": "앱 클립 허용 재설정 (04:00)",

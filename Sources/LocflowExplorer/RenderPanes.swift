@@ -84,12 +84,12 @@ extension Renderer {
         let location = locationSummary
         if !location.isEmpty {
             f.put(r.x, y, L("location"), .dim)
-            // On a second row when the parts do not fit on one (the App pane is narrow at 120x40).
+            // On more rows (up to three) when the parts do not fit on one (the App pane is narrow at 120x40).
             var lx = sx
             var rows = 1
             for (i, (text, role)) in location.enumerated() {
                 let need = (i > 0 ? 2 : 0) + TextWidth.columns(of: text)
-                if i > 0 && lx + need > r.x + r.w && rows < 2 {
+                if i > 0 && lx + need > r.x + r.w && rows < 3 {
                     rows += 1; y += 1; lx = sx
                 } else if i > 0 {
                     lx += f.put(lx, y, "\(g.dot) ", .dim, maxWidth: max(0, r.x + r.w - lx))
@@ -139,13 +139,13 @@ extension Renderer {
         let p = w.process
         var out: [(String, Role)] = []
         if let fix = w.lastFix {
-            out.append(("\(w.fixes) " + L(w.fixes == 1 ? "fix" : "fixes") + ", \(fix.rawValue) \(formatClock(w.lastFixAt ?? 0))", fix == .precise ? .good : .warn))
+            out.append(("\(w.fixes) " + L(w.fixes == 1 ? "fix" : "fixes") + ", \(fix.rawValue) \(formatClock((w.lastFixAt ?? 0) / 1000 * 1000))", fix == .precise ? .good : .warn))
         }
         let running = w.lifecycle != .terminated
         if running && p.paused { out.append((L("paused"), .bad)) }
         if running && p.desiredAccuracy != .best { out.append(("desired \(p.desiredAccuracy.rawValue)", p.desiredAccuracy == .reduced ? .warn : .dim)) }
         if running && !p.pausesAutomatically { out.append((L("no auto-pause"), .dim)) }
-        if running && p.showsBackgroundIndicator { out.append((L("indicator property on"), .dim)) }
+        if running && p.showsBackgroundIndicator { out.append((L("showsBgIndicator"), .dim)) }
         if w.liveActivityActive { out.append((L("Live Activity"), .good)) }
         if w.visits { out.append((L("visits"), .normal)) }
         var beacons = w.beaconRegions.map { "\($0)(region)" }
@@ -178,6 +178,8 @@ extension Renderer {
         if dx + needed() > r.x + r.w { names = names.map { ($0.0, $0.0 == .liveUpdates ? "live" : $0.1) } }
         for (source, name) in names {
             let on = w.delivering(source)
+            // The 1.1 sources wrap onto the next line when they do not fit.
+            if dx + TextWidth.columns(of: name) + 1 > r.x + r.w && dx > r.x + 1 { y += 1; dx = r.x + 1 }
             dx += f.put(dx, y, "\(on ? g.check : g.dot)\(name) ", on ? .good : .dim, maxWidth: max(0, r.x + r.w - dx))
         }
         y += 1
@@ -190,7 +192,7 @@ extension Renderer {
             return
         }
         let meaningH = 3
-        let listH = r.h - 1 - meaningH
+        let listH = r.y + r.h - meaningH - y
         guard listH > 0 else { return }
         func changed(_ source: World.DiagnosticSource, _ d: Diagnostic) -> Bool {
             (s.diagnosticChangedAt["\(source.name).\(d.rawValue)"]).map { s.wallNow - $0 < ExplorerState.highlightMs } ?? false
