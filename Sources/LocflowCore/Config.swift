@@ -119,6 +119,8 @@ public struct Assumptions: Sendable, Hashable {
     public var startTimeOfDay: Millis = 12 * 3_600_000
     /// How long a Live Activity lasts unless the app ends it. [D][I]
     public var liveActivityMaxDuration: Millis = 8 * 3_600_000
+    /// Whether adding the app's widget asks a when-in-use app's person to extend the grant to widgets. [I]
+    public var addWidgetAsks: Bool = false
 
     public init() {}
 
@@ -146,6 +148,7 @@ public struct Assumptions: Sendable, Hashable {
         ("requestLocationTimeout", .duration, "how long requestLocation waits for a fix before it fails with locationUnknown"),
         ("startTimeOfDay", .timeOfDay, "the time of day of the virtual clock's start (App Clip grants reset at the next 04:00)"),
         ("liveActivityMaxDuration", .duration, "how long a Live Activity lasts unless the app ends it"),
+        ("addWidgetAsks", .boolean, "whether adding the app's widget asks a when-in-use app's person to extend the grant to widgets"),
     ]
 
     public enum Value: Sendable, Hashable {
@@ -185,6 +188,7 @@ public struct Assumptions: Sendable, Hashable {
             guard v >= 0 && v < 86_400_000 else { return "startTimeOfDay must be a time of day from 00:00 to 23:59" }
             startTimeOfDay = v
         case ("liveActivityMaxDuration", .duration(let v)): liveActivityMaxDuration = v
+        case ("addWidgetAsks", .boolean(let v)): addWidgetAsks = v
         default:
             guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
                 return "unknown assumption '\(name)'"
@@ -212,7 +216,8 @@ public struct Assumptions: Sendable, Hashable {
          ("preciseFixInterval", formatDuration(preciseFixInterval)),
          ("requestLocationTimeout", formatDuration(requestLocationTimeout)),
          ("startTimeOfDay", formatTimeOfDay(startTimeOfDay)),
-         ("liveActivityMaxDuration", formatDuration(liveActivityMaxDuration))]
+         ("liveActivityMaxDuration", formatDuration(liveActivityMaxDuration)),
+         ("addWidgetAsks", String(addWidgetAsks))]
     }
 }
 

@@ -382,6 +382,7 @@ extension World {
         case .legacyWhenInUse: return ["Don't Allow", "Allow"]
         case .locationButton: return ["Allow Once", "Don't Allow"]
         case .servicesOff: return ["Settings", "Cancel"]
+        case .widget: return ["Allow", "Don't Allow"]
         }
     }
 
@@ -397,6 +398,7 @@ extension World {
         case .legacyWhenInUse: return "Allow \(name) to access your location while you are using the app?"
         case .locationButton: return "Allow \(name) to use your current location?"
         case .servicesOff: return "Turn On Location Services to Allow \(name) to Determine Your Location"
+        case .widget: return "Allow \(name) widgets to use your location?"
         }
     }
 
@@ -409,6 +411,7 @@ extension World {
         case .backgroundReminder: return config.alwaysMessage ?? ""
         case .locationButton: return "The app will use your location this time only."
         case .servicesOff: return "Location Services are off. Turn them on in Settings › Privacy & Security."
+        case .widget: return config.whenInUseMessage ?? ""
         }
     }
 }

@@ -295,6 +295,11 @@ extension World {
             if lifecycle == .foreground { enterBackground(&t) }
         case (.servicesOff, _):
             t.note(.servicesOffCancel)
+        case (.widget, "Allow"):
+            record.choice = .whileUsingOrWidgets
+            t.note(.widgetPromptAllow)
+        case (.widget, _):
+            t.note(.widgetPromptDeny)
         }
     }
 

@@ -80,6 +80,11 @@ extension World {
         case .addWidget:
             widgetAdded = true
             t.note(.widgetAdded)
+            if assumptions.addWidgetAsks && status == .authorizedWhenInUse && !record.temporaryGrant
+                && record.choice != .whileUsingOrWidgets {
+                enqueue(Prompt(kind: .widget, origin: .widget), &t)
+                t.note(.widgetAsks)
+            }
         case .removeWidget:
             widgetAdded = false
             t.note(.widgetRemoved)

@@ -259,6 +259,9 @@ extension World {
             if !isPermanentAlways { return "the app no longer has Always" }
         case .servicesOff:
             if locationServicesOn { return "Location Services are on" }
+        case .widget:
+            if status != .authorizedWhenInUse || record.temporaryGrant { return "the status is now \(status.rawValue)" }
+            if record.choice == .whileUsingOrWidgets { return "widgets already share the app's authorization" }
         }
         return nil
     }

@@ -64,6 +64,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case widgetAdded, widgetRemoved, widgetNotShipped
     case appClipNoAlways, appClipSessionWhenInUse, appClipGrantResets
     case forceQuitBlocksRelaunch
+    case widgetAsks, widgetPromptAllow, widgetPromptDeny
 
     /// The rule as a sentence.
     public var text: String { entry.text }
@@ -274,6 +275,9 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .appClipNoAlways: ("An App Clip cannot request Always: requestAlwaysAuthorization does nothing", "A S208")
         case .appClipSessionWhenInUse: ("An App Clip's .always session asks only for when-in-use", "A S208; I")
         case .appClipGrantResets: ("An App Clip's location authorization resets at 4:00 the next day: the status returns to notDetermined", "A S208; I startTimeOfDay")
+        case .widgetAsks: ("Adding the widget asks whether to extend when-in-use to widgets (assumption addWidgetAsks; the prompt and its buttons are not documented)", "I addWidgetAsks; A S17")
+        case .widgetPromptAllow: ("Allowed: while using the app or widgets; the status stays authorizedWhenInUse, so no callback", "A S17; I")
+        case .widgetPromptDeny: ("Not allowed: the app's authorization stays while using the app", "I")
         case .forceQuitBlocksRelaunch: ("The person force-quit the app: the event does not relaunch it until the person opens it (assumption forceQuitBlocksRelaunch)", "I forceQuitBlocksRelaunch; D")
         }
     }

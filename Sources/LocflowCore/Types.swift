@@ -49,6 +49,9 @@ public enum Lifecycle: String, CaseIterable, Sendable, Hashable {
 public enum PromptKind: String, CaseIterable, Sendable, Hashable {
     case whenInUse, alwaysUpgrade, temporaryFullAccuracy, backgroundReminder
     case legacyAlways, legacyWhenInUse, locationButton, servicesOff
+    /// Format 1.1, with the assumption addWidgetAsks: adding the app's widget asks whether to extend
+    /// when-in-use to widgets (which prompt iOS shows is not documented). [I]
+    case widget
 
     /// Prompts that ask the person for this app's authorization: while one is up (or queued),
     /// diagnostics say `authorizationRequestInProgress`.
@@ -56,7 +59,7 @@ public enum PromptKind: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .whenInUse, .alwaysUpgrade, .temporaryFullAccuracy, .legacyAlways, .legacyWhenInUse, .locationButton:
             return true
-        case .backgroundReminder, .servicesOff:
+        case .backgroundReminder, .servicesOff, .widget:
             return false
         }
     }

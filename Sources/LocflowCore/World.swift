@@ -31,6 +31,8 @@ public enum PromptOrigin: Sendable, Hashable {
     case locationButton
     case reminder
     case servicesOff
+    /// The person added the app's widget (format 1.1).
+    case widget
 }
 
 /// A system prompt, on screen or waiting its turn.
@@ -56,7 +58,7 @@ public struct Prompt: Sendable, Hashable {
     /// shown by the system whatever the app is doing. [A S1][D S51]
     public var isSystemInitiated: Bool {
         switch origin {
-        case .deferredUpgrade, .reminder: true
+        case .deferredUpgrade, .reminder, .widget: true
         default: false
         }
     }

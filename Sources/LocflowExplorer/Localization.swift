@@ -30,6 +30,7 @@ public enum Language: String, CaseIterable, Sendable {
         case .legacyWhenInUse: return "\(name)이(가) 앱을 사용하는 동안 사용자의 위치에 접근하도록 허용하겠습니까?"
         case .locationButton: return "\(name)이(가) 사용자의 현재 위치를 사용하도록 허용하겠습니까?"
         case .servicesOff: return "위치 서비스를 켜서 \(name)이(가) 사용자의 위치를 파악하도록 허용"
+        case .widget: return "\(name) 위젯이 사용자의 위치를 사용하도록 허용하겠습니까?"
         }
     }
 

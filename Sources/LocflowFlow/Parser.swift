@@ -474,7 +474,7 @@ extension Statement {
             case .widget: return "widget"
             case .assume(let name, _):
                 let v11: Set<String> = ["autoPauseDelay", "forceQuitBlocksRelaunch", "preciseFixInterval",
-                                        "requestLocationTimeout", "startTimeOfDay", "liveActivityMaxDuration"]
+                                        "requestLocationTimeout", "startTimeOfDay", "liveActivityMaxDuration", "addWidgetAsks"]
                 return v11.contains(name) ? "assume \(name)" : nil
             default: return nil
             }
@@ -502,6 +502,7 @@ extension Statement {
             case .fixes: return "expect fixes"
             case .paused: return "expect paused"
             case .widgetUpdates: return "expect widgetUpdates"
+            case .prompt(.widget): return "expect prompt widget"
             case .error(.locationUnknown): return "expect error locationUnknown"
             case .delivering(let s, _) where s == .visits || s == .beacons || s == .beaconRegions: return "expect delivering \(s.rawValue)"
             default: return nil

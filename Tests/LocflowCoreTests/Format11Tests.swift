@@ -222,6 +222,25 @@ struct IndicatorLiveActivityAppClipWidgetTests {
         #expect(s.world.callbacks == callbacks + 1)
     }
 
+    @Test func addingTheWidgetAsksOnlyWithTheAssumption() {
+        var quiet = Sim { $0.widget = true }
+        quiet.do(.app(.requestWhenInUseAuthorization))
+        quiet.tap("Allow While Using App")
+        quiet.do(.user(.addWidget))
+        #expect(quiet.world.prompt == nil)
+        var asks = Sim { $0.widget = true; $0.assumptions.addWidgetAsks = true }
+        asks.do(.app(.requestWhenInUseAuthorization))
+        asks.tap("Allow While Using App")
+        asks.do(.user(.background), .user(.addWidget))
+        #expect(asks.world.prompt?.kind == .widget)  // shown by the system, the app in the background
+        #expect(asks.world.promptButtons == ["Allow", "Don't Allow"])
+        let callbacks = asks.world.callbacks
+        asks.tap("Allow")
+        #expect(asks.world.settingsChoice == .whileUsingOrWidgets && asks.world.widgetUpdates && asks.world.callbacks == callbacks)
+        asks.do(.user(.removeWidget), .user(.addWidget))
+        #expect(asks.world.prompt == nil)  // already extended: nothing to ask
+    }
+
     @Test func widgetsAndWidgetUpdates() {
         var s = Sim { $0.widget = true }
         s.do(.app(.requestWhenInUseAuthorization))
