@@ -62,7 +62,7 @@ grep -q 'user tap "Allow Once"' "$rec" || { echo "e2e: recording lacks the tap";
 "$bin" check "$rec" --quiet >/dev/null || { echo "e2e: the recording does not replay"; cat "$rec"; exit 1; }
 step "the recording replays with locflow check"
 
-# Recording at 10x with a jump and an undo replays, with locflow check, to the screen's clock and state.
+# Recording at 10x, 60x and 600x with jumps, undo and redo replays, with locflow check, to the screen's clock and state.
 mkdir -p "$work/fast"
 tmx send-keys -t e2e "clear; cd $work/fast && $bin; echo EXIT=\$?; cd $work" Enter
 wait_for "status    notDetermined"
@@ -79,10 +79,26 @@ wait_for "running at 10x"
 sleep 2
 tmx send-keys -t e2e "@"
 sleep 0.3
+tmx send-keys -t e2e ">"
+wait_for "running at 60x"
+sleep 1
+tmx send-keys -t e2e ">"
+wait_for "running at 600x"
+sleep 0.5
+tmx send-keys -t e2e " "
+wait_for "paused"
 tmx send-keys -t e2e "#"
-wait_for "10:"
+sleep 0.2
 tmx send-keys -t e2e u
 wait_for "undone: back to"
+tmx send-keys -t e2e r
+wait_for "wait 10m"
+tmx send-keys -t e2e u
+wait_for "undone: back to"
+tmx send-keys -t e2e " "
+wait_for "running at 1x"
+tmx send-keys -t e2e ">"
+wait_for "running at 10x"
 sleep 1
 tmx send-keys -t e2e " "
 wait_for "paused"
@@ -91,12 +107,13 @@ wait_for "pinned"
 clock=$(screen | head -n 1 | grep -oE '[0-9]+:[0-9]{2} ' | head -n 1 | tr -d ' ')
 tmx send-keys -t e2e R
 wait_for "and its report"
-step "recorded at 10x with a jump and an undo; the screen's clock read $clock"
+step "recorded at 10x, 60x and 600x with jumps, undo and redo; the screen's clock read $clock"
 tmx send-keys -t e2e q
 wait_for "EXIT=0"
 rec=$(ls "$work"/fast/locflow-recording-*.flow)
 [ -f "${rec%.flow}.md" ] || { echo "e2e: no report beside the recording"; ls "$work/fast"; exit 1; }
-grep -q '^wait 10m' "$rec" && { echo "e2e: the undone jump is still in the recording"; cat "$rec"; exit 1; }
+grep -qE '^\*\*Result:\*\* all 1[0-9] expectations held' "${rec%.flow}.md" || { echo "e2e: the report does not say the pins held"; head "${rec%.flow}.md"; exit 1; }
+grep -q '^wait 10m$' "$rec" && { echo "e2e: the undone jump is still in the recording"; cat "$rec"; exit 1; }
 grep -q '^wait 1m$' "$rec" || { echo "e2e: the jump is not in the recording"; cat "$rec"; exit 1; }
 out=$("$bin" check "$rec") || { echo "e2e: the pinned recording does not pass check"; echo "$out"; cat "$rec"; exit 1; }
 grep -qE "ok .*\(1[0-9] expectations\)" <<<"$out" || { echo "e2e: the pin wrote too few expectations: $out"; exit 1; }
@@ -156,6 +173,26 @@ wait_for "tour paused"
 tmx send-keys -t e2e q
 wait_for "EXIT=0"
 step "a tour plays with its captions and pauses"
+
+# Presenter mode: a stray key branches off the tour and → returns to it; waits play out; Korean.
+tmx send-keys -t e2e "clear; $bin play $PWD/Assets/tours/2-allow-once-running-out.flow --step-delay 300ms --lang ko --theme light; echo EXIT=\$?" Enter
+wait_for "투어 (13 단계)"
+tmx send-keys -t e2e " "
+wait_for "투어 멈춤"
+tmx send-keys -t e2e Right Right Right
+wait_for "단계 3/13"
+tmx send-keys -t e2e x
+wait_for "투어로 돌아가기"
+tmx send-keys -t e2e Right
+wait_for "단계 3/13 행 6"
+wait_for "포그라운드 · 사용 중"   # the force quit is gone: back on the tour
+tmx send-keys -t e2e " "
+wait_for "단계 7/13" 20
+wait_for "0:10" 10
+tmx send-keys -t e2e q
+wait_for "EXIT=0"
+step "presenter: a stray key branches, → returns to the tour, a wait plays out on screen (Korean, light theme)"
+
 # Format 1.1: the reduced-accuracy and automatic-pausing tour shows the fixes and the pause.
 tmx send-keys -t e2e "clear; $bin play $PWD/Assets/tours/7-reduced-accuracy-and-automatic-pausing.flow --step-delay 150ms; echo EXIT=\$?" Enter
 wait_for "2 fixes, approximate 15:00" 20
@@ -163,4 +200,4 @@ wait_for "precise 15:00 · paused" 20
 tmx send-keys -t e2e q
 wait_for "EXIT=0"
 step "the 1.1 tour shows approximate fixes and the pause"
-echo "e2e: 14 passed, 0 failed"
+echo "e2e: 15 passed, 0 failed"

@@ -161,6 +161,7 @@ extension World {
             t.note(.sessionCreated, "\(id): goal .\(goal.rawValue)" + (key.map { ", fullAccuracyPurposeKey \($0)" } ?? ""))
             if !qualified { t.note(.sessionInsufficientlyInUse) }
         }
+        if goal == .always && config.appClip { t.note(.appClipSessionWhenInUse) }
         if goal == .always && !info.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail) }
         if let key, info.temporaryUsageDescriptions?[key] == nil { t.note(.purposeKeyMissing, "no purpose key '\(key)'") }
     }

@@ -18,6 +18,19 @@ extension World {
                 sink(t, self)
                 return
             }
+            // Count the timers this wait fires on a copy first, so a wait past the budget
+            // changes nothing at all (a refused step).
+            let budget = min(VirtualTime.maxTimersPerWait, VirtualTime.maxTimersPerRun - timersFired)
+            var probe = self
+            var count = 0
+            probe.fireTimers(until: target, limit: budget + 1) { _, _ in count += 1 }
+            if count > budget {
+                var t = Transition(event: event, time: now)
+                let bound = budget < VirtualTime.maxTimersPerWait ? "the \(VirtualTime.maxTimersPerRun) of one run: \(timersFired) have fired" : "the bound of one wait"
+                t.refusal = Why(.timerLimit, "waiting \(formatDuration(duration)) would fire more than \(budget) timers, \(bound)")
+                sink(t, self)
+                return
+            }
             fireTimers(until: target, sink: sink)
             accrueFixes(until: target)
             now = target
@@ -32,15 +45,15 @@ extension World {
     }
 
     /// Fires every timer due at or before `target`, in time order.
-    mutating func fireTimers(until target: Millis, sink: (Transition, World) -> Void) {
-        var guardCount = 0
-        while let next = pendingTimers.first, next.due <= target {
+    mutating func fireTimers(until target: Millis, limit: Int = VirtualTime.maxTimersPerWait + 1, sink: (Transition, World) -> Void) {
+        var fired = 0
+        while fired < limit, let next = pendingTimers.first, next.due <= target {
             accrueFixes(until: max(now, next.due))
             now = max(now, next.due)
             let t = apply(.timer(next.kind))
+            timersFired += 1
+            fired += 1
             sink(t, self)
-            guardCount += 1
-            if guardCount > 1_000_000 { break }  // a timer that never clears itself is a model bug
         }
     }
 

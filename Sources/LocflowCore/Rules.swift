@@ -40,7 +40,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case liveUpdatesResume, monitorEventResumes, visionOSUnavailable, visionOSNotInUseInBackground
     case whenInUseNoBackgroundEvents
     case monitorEventDelivered, monitorEventWithheld, conditionLimit
-    case deviceMoves, deviceStationary, deviceNoFix, deviceFix, reducedAccuracyCadence, timePasses, clockLimit
+    case deviceMoves, deviceStationary, deviceNoFix, deviceFix, reducedAccuracyCadence, timePasses, clockLimit, timerLimit
     case standardStarted, standardStopped, backgroundUpdatesSet, significantChangesStarted, significantChangesStopped
     case regionStarted, regionStopped, streamStarted, streamStopped, conditionAdded, backgroundActivityStarted, relaunchWindowCloses
     // iOS 17/18
@@ -172,7 +172,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .locationServicesOn: ("Location Services on: each app returns to its stored choice", "A S11")
         case .resetLocationPrivacy: ("Reset Location & Privacy: the app returns to notDetermined and may ask again (the one-shot too)", "A S9; I")
         case .updatesWithoutAuthorization: ("Updates without ever requesting authorization never prompt and never deliver", "A S12; D S46")
-        case .backgroundStartFails: ("Starting updates in the background fails for when-in-use apps", "A S2")
+        case .backgroundStartFails: ("Starting updates in the background fails for when-in-use apps", "A S2, S11b")
         case .backgroundUpdatesCrash: ("allowsBackgroundLocationUpdates = true without location in UIBackgroundModes is a fatal error: the process ends", "A S14, S65")
         case .deniedError: ("Starting a service while denied reports kCLErrorDenied to the delegate", "A S11")
         case .ios12WhenInUseNoAlwaysServices: ("iOS 12: when-in-use apps cannot use significant-change or region monitoring", "A S13")
@@ -181,13 +181,13 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .eventNeedsAuthorization: ("The event is not delivered: the app is not authorized", "A S11")
         case .eventDeliveredInUse: ("The event is delivered to the app while it is in use", "A S13")
         case .eventDroppedWhilePrompting: ("An authorization prompt is pending: the event is dropped", "I")
-        case .eventRelaunches: ("Always: the event relaunches the terminated app in the background", "A S13")
+        case .eventRelaunches: ("Always: the event relaunches the terminated app in the background", "A S13, S6")
         case .eventResumes: ("Always: the event resumes the suspended app in the background", "A S18")
         case .liveUpdatesResume: ("The suspended app iterates liveUpdates that may reach it: Core Location resumes it in the background with the new update (and keeps it running while the device moves with a fix)", "A S18b, S18")
         case .monitorEventResumes: ("The suspended app iterates a monitor that may deliver: the condition event resumes it in the background", "A S18")
         case .visionOSUnavailable: ("Unavailable to a compatible iPad or iPhone app on visionOS: it does nothing and delivers nothing", "A S64, S65, S66, S67")
         case .visionOSNotInUseInBackground: ("visionOS counts an app in use only while the person looks at it and a short time after: nothing keeps it in use from the background", "A S12, S13; I")
-        case .whenInUseNoBackgroundEvents: ("When-in-use apps get location events only while in use: the system does not launch them for one (and, inferred, does not resume a suspended one)", "A S13; I")
+        case .whenInUseNoBackgroundEvents: ("When-in-use apps get location events only while in use: the system does not launch them for one (and, inferred, does not resume a suspended one)", "A S13, S6; I")
         case .monitorEventDelivered: ("The CLMonitor event is delivered", "A S19")
         case .monitorEventWithheld: ("The CLMonitor event is not delivered", "A S19, S18")
         case .conditionLimit: ("More conditions than monitorConditionLimit: conditionLimitExceeded", "A S19; I monitorConditionLimit")
@@ -197,6 +197,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .deviceFix: ("Core Location can determine the location again", "A S18, S61")
         case .timePasses: ("Virtual time passes; no timer was due", "I")
         case .clockLimit: ("The virtual clock goes no further than 10,000 years: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
+        case .timerLimit: ("A wait fires at most 100,000 timers and a run 1,000,000: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
         case .standardStarted: ("Standard updates start; they continue in the background only if started in the foreground with allowsBackgroundLocationUpdates", "A S2, S14")
         case .standardStopped: ("Standard updates stop", "A S14")
         case .backgroundUpdatesSet: ("allowsBackgroundLocationUpdates is set (location is in UIBackgroundModes)", "A S14, S65")

@@ -65,6 +65,8 @@ public struct Source: Sendable, Hashable, Identifiable {
                "https://developer.apple.com/documentation/corelocation/configuring-your-app-to-use-location-services"),
         Source("S11", .apple, "locationServicesEnabled()",
                "https://developer.apple.com/documentation/corelocation/cllocationmanager/locationservicesenabled()"),
+        Source("S11b", .apple, "CLAuthorizationStatus.authorizedWhenInUse",
+               "https://developer.apple.com/documentation/corelocation/clauthorizationstatus/authorizedwheninuse"),
         Source("S12", .apple, "Requesting authorization to use location services",
                "https://developer.apple.com/documentation/corelocation/requesting-authorization-to-use-location-services"),
         Source("S13", .apple, "Choosing the Location Services Authorization to Request",

@@ -16,6 +16,12 @@ public enum VirtualTime {
         return overflow || sum > limit || sum < 0 ? nil : sum
     }
 
+    /// The most timers one wait may fire, and all waits of a run together: a periodic timer
+    /// (a reduced-accuracy fix every `reducedAccuracyInterval`, as short as 1ms) over a long wait
+    /// would otherwise fire billions of times. A wait that would pass either is refused.
+    public static let maxTimersPerWait = 100_000
+    public static let maxTimersPerRun = 1_000_000
+
     /// `a + b`, saturating at `limit`.
     public static func saturating(_ a: Millis, _ b: Millis) -> Millis { adding(a, b) ?? limit }
 }

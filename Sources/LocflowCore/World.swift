@@ -191,6 +191,8 @@ public struct World: Sendable, Hashable {
     public internal(set) var lastError: LocationError = .none
     public internal(set) var nextReducedFixAt: Millis?
     public internal(set) var reducedFixes = 0
+    /// Timers fired since the start (bounded: see `VirtualTime.maxTimersPerWait`).
+    public internal(set) var timersFired = 0
 
     // Format 1.1 (docs/flow-format.md §8)
     /// Locations the app's code received since the flow began, over all its processes.

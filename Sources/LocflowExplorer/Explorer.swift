@@ -26,10 +26,11 @@ public enum Command: Hashable, Sendable {
     case move(Int)
     case activate
     case select(Pane, Int)
-    case promptButton(Int), promptMove(Int), promptPrecise
+    case promptButton(Int), promptMove(Int), promptPrecise, promptScroll(Int)
     case preciseSwitch, locationServicesSwitch
     case commandLine, help, quit, record, logFilter
     case zoom(Int), scroll(Int), follow
+    case tourNext, tourBack
     /// Pin what is on screen as expect lines; replay the history on the previous/next platform.
     case pin, platformStep(Int)
 }
@@ -110,6 +111,8 @@ public struct ExplorerState: Sendable {
     /// nil follows "now"; otherwise the virtual time at the bars' right edge.
     public var timelineEnd: Millis?
     public var logScroll = 0
+    /// The App list's first row while it must stay put (after a click); nil centres the selection.
+    public var appListTop: Int?
     public var commandLine: String?
     /// Statements typed on the command line, oldest first (↑ and ↓ recall them).
     public var commandHistory: [String] = []
@@ -120,6 +123,9 @@ public struct ExplorerState: Sendable {
     public var helpScroll = 0
     /// The selected log line's details (every output and every rule with its source).
     public var showDetails = false
+    public var detailsScroll = 0
+    /// The first line of the prompt's message shown, when the whole text is taller than the screen.
+    public var promptScroll = 0
     public var recording = false
     /// The config statements a recording starts with.
     public var configLines: [String]
@@ -132,11 +138,20 @@ public struct ExplorerState: Sendable {
     public var wallNow = 0
     var lastTick: Int?
     var virtualRemainder = 0.0
-    /// `locflow play`: steps forward by itself, pausable, with each step's caption.
+    /// `locflow play`: the presenter's tour. It steps forward by itself, pausable; a manual action
+    /// branches off it, and next or back returns to it (the tour's steps are kept here).
     public struct Autoplay: Sendable {
         public var every: Int
         public var paused = false
         public var nextAt: Int?
+        /// The tour's steps, as loaded.
+        public var tour: [HistoryStep] = []
+        /// The tour's title (its intro caption before the first step).
+        public var title: String?
+        /// The tour step where the presenter left the tour, while off it.
+        public var branchAt: Int?
+        /// A wait being shown: its step, its whole length, when (wall ms) it began and how long it takes.
+        public var waiting: (index: Int, total: Millis, startedAt: Int, duration: Int)?
         public init(every: Int) { self.every = every }
     }
     public var autoplay: Autoplay?
@@ -163,7 +178,10 @@ public struct ExplorerState: Sendable {
     /// paused explorer can sleep until then and use no CPU.
     public var nextWakeUp: Int? {
         var times = diagnosticChangedAt.values.map { $0 + Self.highlightMs }.filter { $0 > wallNow }
-        if let a = autoplay, !a.paused, history.canRedo { times.append(a.nextAt ?? wallNow) }
+        if let a = autoplay, !a.paused, a.branchAt == nil {
+            if a.waiting != nil { times.append(wallNow + ExplorerState.waitFrameMs) }
+            else if history.canRedo { times.append(a.nextAt ?? wallNow) }
+        }
         return times.min()
     }
 }
@@ -199,11 +217,15 @@ extension ExplorerState {
     /// Whether an event can be performed and does something; the reason when not.
     public func whyNot(_ e: Event) -> String? {
         let w = world
-        if let r = w.refusal(for: e) { return r.rule.text + (r.detail.map { " (\($0))" } ?? "") }
+        if let r = w.refusal(for: e) { return language.reason(r) }
         var copy = w
         var first: Why?
-        copy.step(e) { t, _ in if first == nil { first = t.why.first } }
-        if copy == w { return "does nothing now: " + (first.map { $0.rule.text + ($0.detail.map { " (\($0))" } ?? "") } ?? "no change") }
+        var observable = false  // an event delivered to the app (a visit, ranged beacons) changes no state but happens
+        copy.step(e) { t, _ in
+            if first == nil { first = t.why.first }
+            if t.outputs.contains(where: { if case .locationEvent(_, delivered: true) = $0 { true } else { false } }) { observable = true }
+        }
+        if copy == w && !observable { return language("does nothing now") + ": " + (first.map { language.reason($0) } ?? language("no change")) }
         return nil
     }
 
@@ -212,7 +234,7 @@ extension ExplorerState {
         if item.disabled != nil {
             let w = world
             if let r = w.refusal(for: e) {
-                item.short = r.rule == .appNotRunning ? "app \(w.lifecycle.rawValue)" : language("not possible")
+                item.short = r.rule == .appNotRunning ? language.pick("app \(w.lifecycle.rawValue)", "앱 " + language.lifecycle(w.lifecycle)) : language("not possible")
             } else {
                 item.short = language("does nothing now")
             }
@@ -273,11 +295,13 @@ extension ExplorerState {
             let all = Array(T.allCases)
             return all[(all.firstIndex(of: v)! + 1) % all.count]
         }
-        items.append(eventItem("desiredAccuracy = .\(next(p.desiredAccuracy).rawValue) (now .\(p.desiredAccuracy.rawValue))",
+        items.append(eventItem(language.pick("desiredAccuracy = .\(next(p.desiredAccuracy).rawValue) (now .\(p.desiredAccuracy.rawValue))",
+                                             "desiredAccuracy 다음 값 .\(next(p.desiredAccuracy).rawValue)"),
                                .app(.desiredAccuracy(next(p.desiredAccuracy)))))
         items.append(eventItem("pausesLocationUpdatesAutomatically", .app(.pausesLocationUpdatesAutomatically(!p.pausesAutomatically)),
                                checked: p.pausesAutomatically))
-        items.append(eventItem("activityType = .\(next(p.activityType).rawValue) (now .\(p.activityType.rawValue))",
+        items.append(eventItem(language.pick("activityType = .\(next(p.activityType).rawValue) (now .\(p.activityType.rawValue))",
+                                             "activityType 다음 값 .\(next(p.activityType).rawValue)"),
                                .app(.activityType(next(p.activityType)))))
         items.append(eventItem("showsBackgroundLocationIndicator", .app(.showsBackgroundLocationIndicator(!p.showsBackgroundIndicator)),
                                checked: p.showsBackgroundIndicator))
@@ -296,21 +320,21 @@ extension ExplorerState {
                                checked: w.liveActivityActive))
         items.append(.header("iOS 17/18"))
         let id = nextSessionID
-        items.append(eventItem("CLServiceSession(.whenInUse) as \(id)", .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: nil))))
-        items.append(eventItem("CLServiceSession(.always) as \(id)", .app(.session(id: id, goal: .always, fullAccuracyKey: nil))))
-        items.append(eventItem("CLServiceSession(.whenInUse, \"\(purposeKey)\") as \(id)",
+        items.append(eventItem("CLServiceSession(.whenInUse) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: nil))))
+        items.append(eventItem("CLServiceSession(.always) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: id, goal: .always, fullAccuracyKey: nil))))
+        items.append(eventItem("CLServiceSession(.whenInUse, \"\(purposeKey)\") " + language.pick("as \(id)", "(\(id))"),
                                .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: purposeKey))))
         for s in w.sessions where s.state == .active {
             if s.held {
                 items.append(eventItem("\(s.id).invalidate()", .app(.invalidate(s.id))))
             } else {
-                items.append(eventItem("re-create \(s.id) (.\(s.goal.rawValue))", .app(.session(id: s.id, goal: s.goal, fullAccuracyKey: s.fullAccuracyKey))))
+                items.append(eventItem(language.pick("re-create \(s.id) (.\(s.goal.rawValue))", "\(s.id) 다시 만들기 (.\(s.goal.rawValue))"), .app(.session(id: s.id, goal: s.goal, fullAccuracyKey: s.fullAccuracyKey))))
             }
         }
         let live = running && p.liveUpdates != nil
-        items.append(eventItem(live ? "stop liveUpdates" : "for await liveUpdates", .app(.liveUpdates(!live)), checked: live))
+        items.append(eventItem(live ? language.pick("stop liveUpdates", "liveUpdates 멈춤") : "for await liveUpdates", .app(.liveUpdates(!live)), checked: live))
         let mon = running && p.monitor != nil
-        items.append(eventItem(mon ? "stop CLMonitor events" : "for await CLMonitor events", .app(.monitor(!mon)), checked: mon))
+        items.append(eventItem(mon ? language.pick("stop CLMonitor events", "CLMonitor 이벤트 멈춤") : language.pick("for await CLMonitor events", "for await CLMonitor.events"), .app(.monitor(!mon)), checked: mon))
         let cond = "c\(w.monitorConditions.count + 1)"
         items.append(eventItem("monitor.add(\(cond))", .app(.monitorAdd(cond))))
         let bg = running && p.backgroundActivity != nil
@@ -328,14 +352,14 @@ extension ExplorerState {
         items.append(eventItem(language("background-use reminder"), .system(.reminder)))
         items.append(w.moving ? eventItem(language("device stops (stationary)"), .device(.stationary)) : eventItem(language("device moves"), .device(.move)))
         items.append(w.hasFix ? eventItem(language("lose the fix (noFix)"), .device(.noFix)) : eventItem(language("fix available again"), .device(.fix)))
-        for r in w.regions { items.append(eventItem("exit region \(r)", .device(.exitRegion(r)))) }
-        for c in w.monitorConditions { items.append(eventItem("condition \(c) fires", .device(.exitRegion(c)))) }
+        for r in w.regions { items.append(eventItem(language.pick("exit region \(r)", "영역 \"\(r)\"에서 나감"), .device(.exitRegion(r)))) }
+        for c in w.monitorConditions { items.append(eventItem(language.pick("condition \(c) fires", "조건 \"\(c)\" 발생"), .device(.exitRegion(c)))) }
         if w.visits { items.append(eventItem(language("arrive at a place (visit)"), .device(.visit))) }
         var beacons = w.beaconRegions
         for b in w.process.beaconRanging where running && !beacons.contains(b) { beacons.append(b) }
         for b in beacons {
-            items.append(eventItem("enter beacon \(b)", .device(.enterBeacon(b))))
-            items.append(eventItem("exit beacon \(b)", .device(.exitBeacon(b))))
+            items.append(eventItem(language.pick("enter beacon \(b)", "비콘 \"\(b)\" 범위에 들어감"), .device(.enterBeacon(b))))
+            items.append(eventItem(language.pick("exit beacon \(b)", "비콘 \"\(b)\" 범위에서 나감"), .device(.exitBeacon(b))))
         }
         return items
     }

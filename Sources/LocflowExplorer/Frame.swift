@@ -3,11 +3,11 @@ public enum Role: UInt8, CaseIterable, Sendable {
     case normal, dim, title, heading, border, accent, good, bad, warn, selected, changed
     case promptBorder, promptTitle, promptButton, promptSelected, key
     case laneForeground, laneBackground, laneSuspended, laneTerminated, laneActive, laneKept, laneWindow, laneInUse
-    case cursor, error
+    case cursor, error, caption
 
     /// A one-letter code for golden files.
     public var code: Character {
-        let codes: [Character] = Array(".dthbagxwsc" + "PTBSk" + "FGUXAKWI" + "|e")
+        let codes: [Character] = Array(".dthbagxwsc" + "PTBSk" + "FGUXAKWI" + "|eC")
         return codes[Int(rawValue)]
     }
 }
@@ -29,6 +29,10 @@ public struct Frame: Sendable {
     /// Clickable regions: a click inside one performs its command (the same as its key).
     public var regions: [(x: Int, y: Int, width: Int, height: Int, command: Command)] = []
     public var cursor: (x: Int, y: Int)?
+    /// Where each pane is drawn (the mouse wheel scrolls the pane under the pointer).
+    public var panes: [(x: Int, y: Int, width: Int, height: Int, pane: Pane)] = []
+    /// The App list's first row as drawn.
+    public var appListTop: Int?
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -41,29 +45,61 @@ public struct Frame: Sendable {
         set { cells[y * width + x] = newValue }
     }
 
-    /// Writes text at (x, y), clipped to `maxWidth` columns; returns the columns used.
+    /// What a cut ends with ("…", or "~" on an ASCII terminal).
+    public var ellipsis: Character = "…"
+
+    /// Writes text at (x, y) within `maxWidth` columns; returns the columns used. Text that does
+    /// not fit is never cut silently: its last column shows the ellipsis (trailing spaces may go).
     @discardableResult
     public mutating func put(_ x: Int, _ y: Int, _ text: String, _ role: Role = .normal, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
         var cx = x
-        for ch in text {
+        var i = text.startIndex
+        while i < text.endIndex {
+            let ch = text[i]
             let w = TextWidth.columns(of: ch)
-            if w == 0 { continue }
-            if cx + w > limit { break }
+            if w == 0 { text.formIndex(after: &i); continue }
+            if cx + w > limit {
+                if text[i...].contains(where: { $0 != " " }) { cx = putEllipsis(x, cx, limit, y, role) }
+                break
+            }
             if cx >= 0 {
+                // Over half of a wide character: its other half goes too (no split Hangul).
+                if self[cx, y].continuation { self[cx - 1, y] = Cell(char: " ", role: self[cx - 1, y].role, continuation: false) }
+                let next = cx + w
+                if next < width && self[next, y].continuation { self[next, y] = Cell(char: " ", role: self[next, y].role, continuation: false) }
                 self[cx, y] = Cell(char: ch, role: role, continuation: false)
                 if w == 2 { self[cx + 1, y] = Cell(char: " ", role: role, continuation: true) }
             }
             cx += w
+            text.formIndex(after: &i)
         }
         return cx - x
+    }
+
+    /// Ends a cut run (started at x, drawn up to cx) with the ellipsis in its last column.
+    private mutating func putEllipsis(_ x: Int, _ cx: Int, _ limit: Int, _ y: Int, _ role: Role) -> Int {
+        let ex = min(cx, limit - 1)
+        guard ex >= max(0, x), ex < width else { return cx }
+        if ex > max(0, x) && self[ex, y].continuation && ex < cx {
+            // The last column is half of a wide character: the ellipsis takes its first half.
+            self[ex - 1, y] = Cell(char: ellipsis, role: role, continuation: false)
+            self[ex, y] = Cell(char: " ", role: role, continuation: false)
+            return ex
+        }
+        self[ex, y] = Cell(char: ellipsis, role: role, continuation: false)
+        return ex + 1
     }
 
     /// Fills a rectangle with a character and role.
     public mutating func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ ch: Character = " ", _ role: Role = .normal) {
         let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
         guard x0 < x1, y0 < y1 else { return }
+        for yy in y0..<y1 {
+            if x0 > 0 && self[x0, yy].continuation { self[x0 - 1, yy] = Cell(char: " ", role: self[x0 - 1, yy].role, continuation: false) }
+            if x1 < width && self[x1, yy].continuation { self[x1, yy] = Cell(char: " ", role: self[x1, yy].role, continuation: false) }
+        }
         for yy in y0..<y1 {
             for xx in x0..<x1 { self[xx, yy] = Cell(char: ch, role: role, continuation: false) }
         }
@@ -83,6 +119,11 @@ public struct Frame: Sendable {
     /// The command a click at (x, y) performs: the innermost (last drawn) region wins.
     public func command(atX x: Int, y: Int) -> Command? {
         regions.last { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }?.command
+    }
+
+    /// The pane drawn at (x, y): the last drawn wins.
+    public func pane(atX x: Int, y: Int) -> Pane? {
+        panes.last { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }?.pane
     }
 
     /// Draws a box with a title in its top border.
@@ -133,6 +174,8 @@ public struct Glyphs: Sendable {
     public var teeLeft, teeRight: Character
     public var full, shade, light, dot, check, cross, radioOn, radioOff, arrow, cursor, play, pause, mark: Character
     public var ascii = false
+    /// What a cut text ends with.
+    public var ellipsis: Character = "…"
 
     /// Key names as this terminal can show them.
     public func keys(_ label: String) -> String {
@@ -150,7 +193,7 @@ public struct Glyphs: Sendable {
         topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|",
         roundTopLeft: "+", roundTopRight: "+", roundBottomLeft: "+", roundBottomRight: "+", teeLeft: "+", teeRight: "+",
         full: "#", shade: "=", light: "-", dot: ".", check: "+", cross: "x", radioOn: "*", radioOff: "o",
-        arrow: ">", cursor: "|", play: ">", pause: "=", mark: "*", ascii: true)
+        arrow: ">", cursor: "|", play: ">", pause: "=", mark: "*", ascii: true, ellipsis: "~")
 }
 
 /// Terminal column width of text, East-Asian aware (Hangul and CJK take two columns).
@@ -206,16 +249,40 @@ public enum TextWidth {
         return lines
     }
 
-    /// Pads or clips text to exactly `width` columns.
-    public static func fit(_ text: String, _ width: Int) -> String {
+    /// Cuts text to at most `width` columns, ending a cut with the ellipsis: the one truncation
+    /// rule of the explorer (`Frame.put` follows it too).
+    public static func truncate(_ text: String, _ width: Int, ellipsis: Character = "…") -> String {
+        guard width > 0 else { return "" }
         var out = ""
         var w = 0
-        for ch in text {
-            let cw = columns(of: ch)
-            if w + cw > width { break }
-            out.append(ch); w += cw
+        var i = text.startIndex
+        while i < text.endIndex {
+            let cw = columns(of: text[i])
+            if w + cw > width {
+                guard text[i...].contains(where: { $0 != " " }) else { break }
+                // Make room for the ellipsis.
+                while w + 1 > width, let last = out.popLast() { w -= columns(of: last) }
+                return out + String(ellipsis)
+            }
+            out.append(text[i]); w += cw
+            text.formIndex(after: &i)
         }
-        return out + String(repeating: " ", count: max(0, width - w))
+        return out
+    }
+
+    /// Wraps text into at most `lines` lines; when it needs more, the last one ends with the
+    /// ellipsis (the rest is never dropped silently).
+    public static func wrap(_ text: String, width: Int, lines: Int, ellipsis: Character = "…") -> [String] {
+        let all = wrap(text, width: width)
+        guard lines > 0 else { return [] }
+        guard all.count > lines else { return all }
+        return Array(all.prefix(lines - 1)) + [truncate(all[(lines - 1)...].joined(separator: " ") + " ", width, ellipsis: ellipsis)]
+    }
+
+    /// Pads or cuts (with the ellipsis) text to exactly `width` columns.
+    public static func fit(_ text: String, _ width: Int) -> String {
+        let cut = truncate(text, width)
+        return cut + String(repeating: " ", count: max(0, width - columns(of: cut)))
     }
 }
 

@@ -15,6 +15,8 @@ public struct HistoryStep: Sendable {
     var source: Source?
     /// A wait the running clock is still extending (recorded once it is finished).
     public var isClockWait = false
+    /// A wait the running clock made (finished or not), as opposed to a jump or a typed `wait`.
+    public var fromClock = false
 
     public init(_ kind: Kind, line: Int? = nil, caption: String? = nil) {
         self.kind = kind
@@ -25,6 +27,9 @@ public struct HistoryStep: Sendable {
     public var line: Int? { source?.line }
     /// The comment beside or above it in the flow: a caption.
     public var caption: String? { source?.caption }
+    /// The step's event, if it is one.
+    public var event: Event? { if case .event(let e) = kind { e } else { nil } }
+    public var isExpect: Bool { if case .expect = kind { true } else { false } }
 
     public var flowText: String {
         switch kind {
@@ -273,6 +278,27 @@ public struct History: Sendable {
         return w
     }
 
+    /// Re-runs the last applied step as another kind (a tour's wait shown growing on screen).
+    public mutating func rerunLast(as kind: HistoryStep.Kind) {
+        guard applied > 0 else { return }
+        undo()
+        steps[applied].kind = kind
+        redo()
+    }
+
+    /// Applies the next step as another kind (the start of a tour's wait shown growing).
+    public mutating func rerunFuture(_ index: Int, as kind: HistoryStep.Kind) {
+        guard index == applied, index < steps.count else { return }
+        steps[index].kind = kind
+        redo()
+    }
+
+    /// Replaces every step after the current point (a presenter returning to the tour).
+    public mutating func replaceFuture(with future: some Collection<HistoryStep>) {
+        if applied < steps.count { steps.removeSubrange(applied...) }
+        steps.append(contentsOf: future)
+    }
+
     /// The running clock: time passes as one wait step that grows while the clock runs.
     public mutating func advanceClock(by ms: Millis) {
         guard ms > 0 else { return }
@@ -286,6 +312,7 @@ public struct History: Sendable {
         }
         var step = HistoryStep(.event(.wait(ms)))
         step.isClockWait = true
+        step.fromClock = true
         append(step)
     }
 
@@ -321,16 +348,17 @@ public struct History: Sendable {
 
 extension History {
     /// What an entry changed that the person can see: status, accuracy, Settings, lifecycle, in use.
-    public func changes(_ entry: LogEntry, arrow: String = "→") -> String? {
+    public func changes(_ entry: LogEntry, arrow: String = "→", language: Language = .en) -> String? {
         let i = Int(entry.sample)
         guard i > 0, i < samples.count else { return nil }
         let a = samples[i - 1], b = samples[i]
+        let L = language
         var out: [String] = []
-        if a.status != b.status { out.append("status \(a.status.rawValue)\(arrow)\(b.status.rawValue)") }
-        if a.accuracy != b.accuracy { out.append("accuracy \(a.accuracy.rawValue)\(arrow)\(b.accuracy.rawValue)") }
-        if a.settings != b.settings { out.append("Settings \(a.settings.rawValue)\(arrow)\(b.settings.rawValue)") }
-        if a.lifecycle != b.lifecycle { out.append("\(a.lifecycle.rawValue)\(arrow)\(b.lifecycle.rawValue)") }
-        if a.inUse != b.inUse { out.append(b.inUse ? "in use" : "no longer in use") }
+        if a.status != b.status { out.append(L("status") + " \(a.status.rawValue)\(arrow)\(b.status.rawValue)") }
+        if a.accuracy != b.accuracy { out.append(L("accuracy") + " \(a.accuracy.rawValue)\(arrow)\(b.accuracy.rawValue)") }
+        if a.settings != b.settings { out.append(L("Settings") + " \(a.settings.rawValue)\(arrow)\(b.settings.rawValue)") }
+        if a.lifecycle != b.lifecycle { out.append("\(L.lifecycle(a.lifecycle))\(arrow)\(L.lifecycle(b.lifecycle))") }
+        if a.inUse != b.inUse { out.append(L(b.inUse ? "in use" : "no longer in use")) }
         return out.isEmpty ? nil : out.joined(separator: ", ")
     }
 }

@@ -11,6 +11,31 @@ public enum Language: String, CaseIterable, Sendable {
         return Korean.ui[english] ?? english
     }
 
+    /// One of two texts with values in them: English, or Korean.
+    public func pick(_ english: String, _ korean: String) -> String { self == .ko ? korean : english }
+
+    /// A rule and its detail without the source tag (a dimmed action's reason).
+    public func reason(_ w: Why) -> String {
+        guard self == .ko else { return w.rule.text + (w.detail.map { " (\($0))" } ?? "") }
+        return (Korean.rules[w.rule] ?? w.rule.text) + (w.detail.map { " (" + koreanDetail($0) + ")" } ?? "")
+    }
+
+    /// An expectation as the log shows it.
+    public func expectation(_ flowText: String) -> String {
+        guard self == .ko, flowText.hasPrefix("expect ") else { return flowText }
+        var words = flowText.dropFirst(7).split(separator: " ", maxSplits: 1).map(String.init)
+        let names = ["status": "상태", "accuracy": "정확도", "settings": "설정", "prompt": "알림", "lifecycle": "생명주기",
+                     "inUse": "사용 중", "callbacks": "콜백 수", "callback": "콜백", "diagnostics": "진단", "diagnostic": "진단",
+                     "delivering": "전달", "session": "세션", "completion": "완료", "error": "오류", "indicator": "파란색 표시",
+                     "buttons": "버튼", "title": "제목", "message": "메시지", "refused": "거부됨", "locationServicesEnabled": "locationServicesEnabled"]
+        if let first = words.first, let ko = names[first] { words[0] = ko }
+        var rest = words.dropFirst().joined(separator: " ")
+        for (en, ko) in [("none", "없음"), ("on", "켬"), ("off", "끔"), ("precise", "정확한 위치"), ("options", "선택지")] where rest == en || rest.hasPrefix(en + " ") {
+            rest = ko + rest.dropFirst(en.count)
+        }
+        return "확인: " + ([words[0]] + (rest.isEmpty ? [] : [rest])).joined(separator: " ")
+    }
+
     /// A prompt button as iOS labels it in this language.
     public func button(_ english: String) -> String {
         guard self == .ko else { return english }
@@ -120,7 +145,7 @@ enum Korean {
         "CLLocationManager": "CLLocationManager", "iOS 17/18": "iOS 17/18", "Person": "사용자", "System and device": "시스템과 기기",
         "open the app (foreground)": "앱 열기 (포그라운드)", "leave the app (background)": "앱 떠나기 (백그라운드)",
         "swipe the app away (force quit)": "앱 쓸어 올려 닫기 (강제 종료)", "tap CLLocationButton": "CLLocationButton 탭",
-        "suspend the app": "앱 일시 정지", "terminate the app": "앱 종료", "relaunch in the background": "백그라운드에서 다시 실행",
+        "suspend the app": "앱 일시 중단", "terminate the app": "앱 종료", "relaunch in the background": "백그라운드에서 다시 실행",
         "background-use reminder": "백그라운드 사용 알림", "device stops (stationary)": "기기 멈춤", "device moves": "기기 이동",
         "lose the fix (noFix)": "위치 확인 불가", "fix available again": "위치 다시 확인",
         "does nothing now": "지금은 효과 없음", "not possible": "불가능",
@@ -131,33 +156,55 @@ enum Korean {
         "nothing in the way": "막는 것 없음", "true": "개 참", "every property, and what each means": "모든 속성과 각각의 의미",
         // Bars and log
         "time": "시간", "prompts/taps": "알림/탭", "process": "프로세스",
-        "fg": "포그라운드", "bg": "백그라운드", "suspended": "일시 정지", "terminated": "종료됨", "tap": "탭", "callback": "콜백", "prompt": "알림",
+        "fg": "포그라운드", "bg": "백그라운드", "suspended": "일시 중단됨", "terminated": "종료됨", "tap": "탭", "callback": "콜백", "prompt": "알림",
         "nothing for this filter yet": "이 필터에 해당하는 기록이 아직 없습니다",
         "system prompt": "시스템 알림", "map: precise": "지도: 정확한 위치", "map: approximate": "지도: 대략적인 위치",
         "you are here": "현재 위치", "~ around here ~": "~ 이 근처 ~", "waiting": "대기", "prompt on screen": "알림 표시 중",
-        "paused": "일시 정지", "playing the tour": "투어 재생 중", "tour paused": "투어 일시 정지", "step": "단계",
+        // "paused" is the explorer's clock; "suspended" is the app's lifecycle: two words.
+        "paused": "멈춤", "playing the tour": "투어 재생 중", "tour paused": "투어 멈춤", "step": "단계",
         // Footer and help
         "tap button": "버튼 탭", "choose": "선택", "Precise switch": "정확한 위치 스위치", "next pane": "다음 창",
         "previous pane": "이전 창", "select": "선택", "page up/down": "페이지 위/아래", "do it": "실행",
         "foreground": "포그라운드", "background": "백그라운드", "force quit": "강제 종료", "system terminate": "시스템 종료",
         "system relaunch": "시스템 재실행", "Location Services on/off": "위치 서비스 켬/끔", "Precise on/off (Settings)": "정확한 위치 켬/끔 (설정)",
-        "pause/run": "일시 정지/실행", "slower / faster": "느리게 / 빠르게", "jump +1s +10s +1m +10m +1h": "+1초 +10초 +1분 +10분 +1시간",
+        "pause/run": "멈춤/실행", "slower / faster": "느리게 / 빠르게", "jump +1s +10s +1m +10m +1h": "+1초 +10초 +1분 +10분 +1시간",
         "undo": "실행 취소", "redo / next flow step": "다시 실행 / 다음 단계", "log filter": "기록 필터",
         "zoom bars in/out": "막대 확대/축소", "scroll bars / follow now": "막대 이동 / 현재로", "record .flow": ".flow 녹화",
         "command": "명령", "help": "도움말", "quit": "종료", "help: every key (any key closes)": "도움말: 모든 키 (아무 키나 누르면 닫힘)",
-        "any .flow statement, e.g. user settings never, wait 90s, expect status denied": "모든 .flow 문장, 예: user settings never, wait 90s, expect status denied",
+        "any .flow statement, e.g. user settings never, wait 90s, expect status denied": "모든 .flow 문장, 예: “user settings never”, “wait 90s”, “expect status denied”",
         "a pane, an item, a prompt button or a footer key does the same as its key": "창, 항목, 알림 버튼, 아래쪽 키를 클릭해도 같은 동작",
         "assumptions: ": "가정: ",
         "Try w (the app asks when in use) or a (Always); Tab and arrows reach every action; ? lists every key; : takes any .flow statement":
             "w (사용하는 동안 요청) 또는 a (항상 요청)를 눌러 보세요. Tab과 화살표로 모든 동작, ?로 모든 키, :로 .flow 문장 입력",
-        "in-use grace ends": "사용 중 유예 끝", "suspension": "일시 정지", "Allow Once runs out": "한 번 허용 만료",
+        "in-use grace ends": "사용 중 유예 끝", "suspension": "일시 중단", "Allow Once runs out": "한 번 허용 만료",
         "relaunch window closes": "재실행 창 닫힘", "reduced-accuracy fix": "대략적 위치 수신",
         "locflow needs a terminal of at least": "locflow는 최소 다음 크기의 터미널이 필요합니다:",
+        // Log, details, status line
+        "holds": "맞음", "found": "실제", "REFUSED: ": "거부됨: ", "refused: ": "거부됨: ", "no longer in use": "더 이상 사용 중 아님",
+        "full": "정확", "reduced": "대략", "none": "없음", "completion": "완료", "temporary": "임시",
+        "Always": "항상", "Temporary": "임시", "explicit": "명시적", "session": "세션", "kept": "보존됨", "REC": "녹화",
+        "F to filter": "F로 거르기", "for the whole why": "로 전체 이유", "all": "전체", "person": "사용자", "app": "앱",
+        "system": "시스템", "device": "기기", "timer": "타이머", "click: ": "클릭: ",
+        "nothing to undo": "실행 취소할 것이 없습니다", "nothing to redo": "다시 실행할 것이 없습니다",
+        "recording stopped": "녹화 멈춤", "recording to a .flow file, step by step": ".flow 파일로 단계마다 녹화 중",
+        "log shows": "기록 필터:", "no change": "변화 없음", "lines": "줄",
+        // Presenter
+        "off the tour": "투어 밖", "tour": "투어", "steps": "단계", "line": "행",
+        "Your own steps: → or ← returns to the tour at step": "직접 한 단계입니다: → 또는 ←로 투어의 다음 단계로 돌아갑니다:",
+        "end of the tour: ← goes back, q quits": "투어 끝: ←로 뒤로, q로 종료",
+        "tour paused: Space plays on, → and ← step": "투어 멈춤: Space로 계속, →와 ←로 한 단계씩",
+        "next": "다음", "back": "뒤로", "pause": "멈춤", "play": "재생", "back to the tour": "투어로 돌아가기",
+        "read the whole message": "메시지 전체 읽기",
+        "pin: expect what you see": "고정: 보이는 것을 확인 문장으로", "other iOS version": "다른 iOS 버전", "next iOS version": "다음 iOS 버전",
+        // Session bars
+        "events": "이벤트", "other event": "다른 이벤트", "held by the app": "앱이 가짐", "kept by the system": "시스템이 보존",
+        "running": "실행 중", "bg activity": "백그라운드 활동", "active": "활성", "held, not active": "가졌지만 비활성",
+        "relaunch win": "재실행 창", "open": "열림",
         // Format 1.1
-        "location": "위치", "no auto-pause": "자동 일시 정지 안 함", "showsBgIndicator": "배경 표시 속성 켬",
+        "location": "위치", "no fix yet": "아직 위치 없음", "no auto-pause": "자동 일시 정지 안 함", "showsBgIndicator": "배경 표시 속성 켬",
         "add the widget": "위젯 추가", "remove the widget": "위젯 제거", "arrive at a place (visit)": "장소 도착 (방문)",
         "requestLocation times out": "requestLocation 시간 초과", "automatic pause": "자동 일시 정지",
         "Live Activity ends": "실시간 현황 종료", "App Clip grant resets (04:00)": "앱 클립 허용 재설정 (04:00)",
-        "updates": "업데이트", "fix": "위치", "fixes": "위치", "last": "마지막", "Live Activity": "실시간 현황", "visits": "방문", "beacons": "비콘",
+        "updates": "업데이트", "delivering": "전달 중", "started, not delivering": "시작됨, 전달 안 됨", "fix": "위치", "fixes": "위치", "last": "마지막", "Live Activity": "실시간 현황", "visits": "방문", "beacons": "비콘",
     ]
 }

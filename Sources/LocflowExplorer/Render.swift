@@ -17,6 +17,7 @@ public func render(_ s: ExplorerState, glyphs g: Glyphs) -> Frame {
         }
         return f
     }
+    f.ellipsis = g.ellipsis
     var r = Renderer(s: s, g: g, f: f)
     r.draw()
     f = r.f
@@ -32,6 +33,8 @@ struct Renderer {
     func L(_ english: String) -> String { s.language(english) }
     /// The App pane's items, made at most once per frame (making them dry-runs every action).
     var appItems: [Item]? = nil
+    /// Whether the prompt's message is taller than its box (PgUp/PgDn scroll it).
+    var promptScrollable = false
 
     mutating func items(_ pane: Pane) -> [Item] {
         guard pane == .app else { return s.items(pane) }
@@ -43,15 +46,30 @@ struct Renderer {
 
     mutating func draw() {
         drawTitle()
-        let footerY = s.height - 1, statusY = s.height - 2
+        // Nothing is cut: a long status takes up to 4 lines, and the panes make room.
+        let status = statusText()
+        // Presenting: a large caption area above the footer, the tour's words wrapped whole.
+        let caption = s.caption
+        var captionLines: [String] = []
+        if let c = caption {
+            captionLines = TextWidth.wrap(c.text, width: s.width - 4)
+            let most = s.height >= 34 ? 6 : 3
+            if captionLines.count > most { captionLines = TextWidth.wrap(c.text, width: s.width - 4, lines: most, ellipsis: g.ellipsis) }
+            captionLines = captionLines.isEmpty ? [""] : captionLines
+        }
+        let captionH = caption == nil ? 0 : captionLines.count + 2
+        let footerY = s.height - 1
+        let statusY = footerY - captionH - (caption != nil && status.lines.isEmpty ? 0 : max(1, status.lines.count))
         if s.isNarrow {
             drawTabs(y: 1)
             let rect = (x: 0, y: 2, w: s.width, h: statusY - 2)
             drawPane(s.focus, rect, focused: true)
-            if w.prompt != nil { drawPrompt(in: rect) }
+            // On the Settings and App tabs the prompt is on top; Tab to the log reads why it came.
+            if s.promptFocused { drawPrompt(in: rect) }
         } else {
             let extra = s.height - 40
-            let sessH = 11 + max(0, extra / 3), logH = 7 + max(0, extra / 3)
+            // The bars grow (taking from the panes above) when they have more lanes to show.
+            let sessH = max(11 + max(0, extra / 3), min(barRowsWanted(width: s.width), 16 + max(0, extra / 3))), logH = 7 + max(0, extra / 3)
             let topH = statusY - 1 - sessH - logH
             let extraW = s.width - 120
             let settingsW = 36 + max(0, extraW / 4), diagW = 37 + max(0, extraW / 4)
@@ -63,7 +81,13 @@ struct Renderer {
             drawPane(.log, (0, 1 + topH + sessH, s.width, logH), focused: s.focus == .log)
             if w.prompt != nil { drawPrompt(in: (settingsW - 6, 1, appW + 12, topH)) }
         }
-        drawStatus(y: statusY)
+        drawStatus(y: statusY, status)
+        if let c = caption {
+            let y = footerY - captionH
+            f.fill(0, y, s.width, captionH, " ", .normal)
+            f.box(0, y, s.width, captionH, title: c.title, glyphs: g, role: .accent, titleRole: c.failed ? .bad : .accent)
+            for (i, line) in captionLines.enumerated() { f.put(2, y + 1 + i, line, .caption, maxWidth: s.width - 4) }
+        }
         drawFooter(y: footerY)
         if s.showHelp { drawHelp() }
         if s.showDetails { drawDetails() }
@@ -77,7 +101,7 @@ struct Renderer {
         if let a = s.autoplay { clock = a.paused ? "\(g.pause) \(L("tour paused"))" : "\(g.play) \(L("playing the tour"))" }
         let d = g.dot
         var left = " locflow \(d) \(w.appName) \(d) \(w.profile.platform.displayName) \(d) \(formatClock(w.now / 1000 * 1000)) \(clock)"
-        if s.recording { left += " \(d) \(g.radioOn) REC" }
+        if s.recording { left += " \(d) \(g.radioOn) \(L("REC"))" }
         f.put(0, 0, left, .title)
         let right = "\(L("step")) \(s.history.applied)/\(s.history.steps.count) "
         f.put(s.width - TextWidth.columns(of: right), 0, right, .title)
@@ -95,7 +119,32 @@ struct Renderer {
         if w.prompt != nil { f.put(x + 1, y, L("prompt on screen"), .warn) }
     }
 
-    mutating func drawStatus(y: Int) {
+    /// The status line's text: the message, or what the selection is when the pane cannot show
+    /// it whole (a dimmed action's reason, a label too long for its pane).
+    mutating func statusText() -> (lines: [String], role: Role) {
+        guard s.commandLine == nil, s.autoplay == nil || s.message != nil else { return ([], .normal) }
+        var text: String?
+        var role: Role = .dim
+        if let m = s.message {
+            text = m
+            role = s.messageIsError ? .error : .accent
+        } else if s.focus == .settings || s.focus == .app, !s.promptFocused {
+            let list = items(s.focus)
+            if s.selected(s.focus) < list.count {
+                let item = list[s.selected(s.focus)]
+                let room = s.isNarrow ? s.width - 4 : (s.focus == .app ? s.width - 36 - 37 - 2 * max(0, (s.width - 120) / 4) - 4 : 36 + max(0, (s.width - 120) / 4) - 4)
+                let cut = TextWidth.columns(of: item.label) + 8 > room
+                if let why = item.disabled { text = (cut ? item.label + ": " : "") + why }
+                else if cut { text = item.label; role = .normal }
+            }
+        }
+        guard let text else { return ([], .normal) }
+        var lines = TextWidth.wrap(text, width: s.width - 2)
+        if lines.count > 4 { lines = TextWidth.wrap(text, width: s.width - 2, lines: 4, ellipsis: g.ellipsis) }
+        return (lines, role)
+    }
+
+    mutating func drawStatus(y: Int, _ status: (lines: [String], role: Role)) {
         if let line = s.commandLine {
             let text = ":" + line
             f.put(0, y, text, .accent)
@@ -112,31 +161,67 @@ struct Renderer {
             }
             return
         }
-        if let m = s.message {
-            f.put(0, y, " " + m, s.messageIsError ? .error : .accent, maxWidth: s.width)
-        } else if s.focus == .settings || s.focus == .app, w.prompt == nil {
-            let list = items(s.focus)
-            if s.selected(s.focus) < list.count, let why = list[s.selected(s.focus)].disabled {
-                f.put(0, y, " " + why, .dim, maxWidth: s.width)
+        for (i, line) in status.lines.enumerated() { f.put(1, y + i, line, status.role, maxWidth: s.width - 1) }
+    }
+
+    /// The footer's bindings for the state: what the keys do now, `? help` and `q quit` always last.
+    var footerBindings: [(key: String, label: String, command: Command)] {
+        // Presenting: only the keys that drive the tour.
+        if let a = s.autoplay {
+            if a.branchAt != nil { return [("→ ←", "back to the tour", .tourNext), ("q", "quit", .quit)] }
+            return [("→", "next", .tourNext), ("←", "back", .tourBack), ("Space", a.paused ? "play" : "pause", .togglePause), ("q", "quit", .quit)]
+        }
+        let prompt = w.prompt
+        let promptFocused = s.promptFocused
+        let buttons = prompt.map { w.buttons(for: $0).count } ?? 0
+        var out: [(String, String, Command)] = []
+        for b in Keymap.bindings where b.inFooter && b.command != .help && b.command != .quit {
+            switch b.context {
+            case .prompt:
+                guard prompt != nil else { continue }
+                if !promptFocused && Keymap.navigation.contains(b.command) { continue }
+                if b.command == .promptPrecise && prompt?.showsPreciseSwitch != true { continue }
+                let key = b.command == .promptButton(0) ? (buttons > 1 ? "1-\(buttons)" : "1") : b.keyLabel
+                out.append((key, b.label, b.command))
+            case .normal:
+                if prompt != nil && (promptFocused || !Keymap.navigation.contains(b.command)) { continue }
+                out.append((b.keyLabel, b.label, b.command))
+            case .always:
+                out.append((b.keyLabel, b.label, b.command))
             }
         }
+        if promptScrollable && promptFocused { out.insert(("PgUp/Dn", "read the whole message", .promptScroll(3)), at: 0) }
+        return out + [("?", "help", .help), ("q", "quit", .quit)]
     }
 
     mutating func drawFooter(y: Int) {
-        let promptUp = w.prompt != nil
-        var x = 0
-        for b in Keymap.bindings where b.inFooter {
-            switch b.context {
-            case .prompt where !promptUp, .normal where promptUp: continue
-            default: break
+        let all = footerBindings.map { (key: " \(g.keys($0.key))", label: " \(L($0.label)) ", command: $0.command) }
+        func width(_ b: (key: String, label: String, command: Command)) -> Int { TextWidth.columns(of: b.key + b.label) }
+        if s.autoplay != nil {
+            var x = 0
+            for b in all {
+                f.put(x, y, b.key, .key)
+                f.put(x + TextWidth.columns(of: b.key), y, b.label, .dim)
+                f.click(x, y, width(b), 1, b.command)
+                x += width(b)
             }
-            let key = " \(g.keys(b.keyLabel))", label = " \(L(b.label)) "
-            let width = TextWidth.columns(of: key + label)
-            if x + width > s.width { break }
-            f.put(x, y, key, .key)
-            f.put(x + TextWidth.columns(of: key), y, label, .dim)
-            f.click(x, y, width, 1, b.command)
-            x += width
+            return
+        }
+        // `? help` and `q quit` always fit: the others take what is left, in order.
+        let reserved = all.suffix(2).reduce(0) { $0 + width($1) }
+        var shown: [(key: String, label: String, command: Command)] = []
+        var used = 0
+        for b in all.dropLast(2) {
+            if used + width(b) + reserved > s.width { break }
+            shown.append(b)
+            used += width(b)
+        }
+        var x = 0
+        for b in shown + all.suffix(2) {
+            f.put(x, y, b.key, .key)
+            f.put(x + TextWidth.columns(of: b.key), y, b.label, .dim)
+            f.click(x, y, width(b), 1, b.command)
+            x += width(b)
         }
     }
 
@@ -145,12 +230,15 @@ struct Renderer {
     mutating func drawPane(_ pane: Pane, _ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
         var title = L(pane.title)
         switch pane {
-        case .log: title += " (\(s.logFilter.label), F to filter" + (focused ? ", \(g.keys("⏎")) for the whole why)" : ")")
-        case .sessions: title += " (\(formatDuration(ExplorerState.zooms[s.zoomIndex]))/col, z/Z zoom, [ ] scroll)"
+        case .log: title += " (\(L(s.logFilter.label)), " + L("F to filter") + (focused ? ", \(g.keys("⏎")) " + L("for the whole why") + ")" : ")")
+        case .sessions:
+            let zoom = ExplorerState.zooms[s.zoomIndex]
+            title += s.language.pick(" (\(formatDuration(zoom))/col, z/Z zoom, [ ] scroll)", " (칸당 \(s.language.koreanDuration(zoom)), z/Z 확대/축소, [ ] 이동)")
         default: break
         }
         f.box(r.x, r.y, r.w, r.h, title: title, glyphs: g, role: focused ? .accent : .border, titleRole: focused ? .accent : .heading)
         f.click(r.x, r.y, r.w, 1, .focus(pane))
+        f.panes.append((r.x, r.y, r.w, r.h, pane))
         let inner = (x: r.x + 2, y: r.y + 1, w: r.w - 4, h: r.h - 2)
         guard inner.w > 4, inner.h > 0 else { return }
         switch pane {
@@ -179,7 +267,8 @@ struct Renderer {
         } else {
             let mark = item.checked == true ? "\(g.check) " : "  "
             text = mark + item.label
-            if let why = item.short, TextWidth.columns(of: text) + 4 < width {
+            // The hint only when it fits whole (the status line has the full reason when selected).
+            if let why = item.short, TextWidth.columns(of: text) + TextWidth.columns(of: why) + 4 <= width {
                 text += "  (" + why + ")"
             }
             f.put(x, y, text, role, maxWidth: width)

@@ -23,17 +23,17 @@ extension Renderer {
         let entries = visible
         var y = r.y
         for e in visible {
-            var text = formatClock(e.time).leftPadded(8) + " " + e.actor.rawValue.padded(7) + " " + e.text
+            var text = formatClock(e.time).leftPadded(8) + " " + s.language.actor(e.actor).padded(7) + " " + logText(e)
             let arrow = g.ascii ? "->" : "→"
             var role: Role = .normal
             if let exp = e.expectation {
-                text += exp.ok ? "  \(g.check) holds" : "  \(g.cross) found \(exp.found)"
+                text += exp.ok ? "  \(g.check) " + L("holds") : "  \(g.cross) " + L("found") + " \(exp.found)"
                 role = exp.ok ? .good : .bad
             } else if let refusal = e.refusal {
-                text += "  REFUSED: " + refusal.text
+                text += "  " + L("REFUSED: ") + s.language.why(refusal)
                 role = .bad
             } else {
-                let changed = s.history.changes(e, arrow: arrow)
+                let changed = s.history.changes(e, arrow: arrow, language: s.language)
                 let all = s.history.outputs(of: e)
                 let outputs = all.filter {
                     switch $0 {
@@ -41,11 +41,11 @@ extension Renderer {
                     case .suspended, .resumed, .terminated: changed == nil  // the lifecycle change says it
                     default: true
                     }
-                }.map(\.text)
-                let said = (changed.map { [$0] } ?? []) + outputs + all.compactMap { if case .callback(let c) = $0 { "callback \(c.status.rawValue)" } else { nil } }
+                }.map(s.language.output)
+                let said = (changed.map { [$0] } ?? []) + outputs + all.compactMap { if case .callback(let c) = $0 { L("callback") + " \(c.status.rawValue)" } else { nil } }
                 if !said.isEmpty { text += "  \(arrow) " + said.joined(separator: ", ") }
                 if let why = e.why {
-                    text += "  \(g.dot) " + why.text
+                    text += "  \(g.dot) " + s.language.why(why)
                 }
                 if e.hasCallback { role = .accent }
                 if e.actor == .timer { role = e.hasCallback ? .accent : .dim }
@@ -61,28 +61,38 @@ extension Renderer {
     }
 
 
+    /// A log line's words: the step in this language, or its label (the start, an expectation).
+    func logText(_ e: LogEntry) -> String {
+        guard let label = e.label else { return e.event.map(s.language.event) ?? "" }
+        if label.hasPrefix("expect ") { return s.language.expectation(label) }
+        if label.hasPrefix("start: the person launches ") {
+            return s.language.pick(label, "시작: 사용자가 " + label.dropFirst("start: the person launches ".count) + " 실행")
+        }
+        return label
+    }
+
     // MARK: Details of a log line
 
     mutating func drawDetails() {
         guard let index = s.selectedLogIndex else { return }
         let entry = s.history.log[index]
         let (t, after) = s.history.details(ofLogEntry: index)
-        var lines: [(String, Role)] = [("\(formatClock(entry.time))  \(entry.actor.rawValue)  \(entry.text)", .heading), ("", .normal)]
+        var lines: [(String, Role)] = [("\(formatClock(entry.time))  \(s.language.actor(entry.actor))  \(logText(entry))", .heading), ("", .normal)]
         if let exp = entry.expectation {
-            lines.append((exp.ok ? "\(g.check) holds" : "\(g.cross) found \(exp.found)", exp.ok ? .good : .bad))
+            lines.append((exp.ok ? "\(g.check) " + L("holds") : "\(g.cross) " + L("found") + " \(exp.found)", exp.ok ? .good : .bad))
         }
         if let t {
-            if let r = t.refusal { lines.append(("REFUSED: " + r.text, .bad)) }
-            for o in t.outputs { lines.append(("\(g.arrow) " + o.text, .accent)) }
-            if let changed = s.history.changes(entry, arrow: g.ascii ? "->" : "→") { lines.append(("\(g.arrow) " + changed, .accent)) }
+            if let r = t.refusal { lines.append((L("REFUSED: ") + s.language.why(r), .bad)) }
+            for o in t.outputs { lines.append(("\(g.arrow) " + s.language.output(o), .accent)) }
+            if let changed = s.history.changes(entry, arrow: g.ascii ? "->" : "→", language: s.language) { lines.append(("\(g.arrow) " + changed, .accent)) }
             lines.append(("", .normal))
             lines.append((L("why") + ":", .dim))
-            for why in t.why { lines.append(("\(g.dot) " + why.text, why.rule.isInferred ? .warn : .normal)) }
+            for why in t.why { lines.append(("\(g.dot) " + s.language.why(why), why.rule.isInferred ? .warn : .normal)) }
         }
         if let a = after {
             lines.append(("", .normal))
-            lines.append(("= \(a.status.rawValue) \(a.accuracy.rawValue) \(g.dot) Settings \(a.settings.rawValue) \(g.dot) \(a.lifecycle.rawValue)"
-                          + (a.inUse ? "" : " (\(L("not in use")))") + (a.prompt.map { " \(g.dot) prompt \($0.rawValue)" } ?? ""), .dim))
+            lines.append(("= \(a.status.rawValue) \(a.accuracy.rawValue) \(g.dot) \(L("Settings")) \(a.settings.rawValue) \(g.dot) \(s.language.lifecycle(a.lifecycle))"
+                          + (a.inUse ? "" : " (\(L("not in use")))") + (a.prompt.map { " \(g.dot) \(L("prompt")) \($0.rawValue)" } ?? ""), .dim))
         }
         var longestURL = 0
         if let t {
@@ -95,7 +105,8 @@ extension Renderer {
                 lines.append(("", .normal))
                 lines.append((L("sources") + ":", .dim))
                 for source in cited {
-                    lines.append(("\(source.id) \(source.title)", .normal))
+                    // A source's title is its own (a page's, a post's): quoted as cited in Korean.
+                    lines.append(("\(source.id) " + s.language.pick(source.title, "“\(source.title)”"), .normal))
                     if let url = source.url { lines.append((url, .dim)); longestURL = max(longestURL, url.count) }
                 }
             }
@@ -111,7 +122,13 @@ extension Renderer {
         let x = (s.width - width) / 2, y = max(1, (s.height - height) / 2)
         f.fill(x, y, width, height)
         f.box(x, y, width, height, title: L("what happened, and why (any key closes)"), glyphs: g, role: .accent, titleRole: .accent)
-        for (i, line) in wrapped.prefix(height - 3).enumerated() {
+        let visible = height - 3
+        let top = max(0, min(s.detailsScroll, wrapped.count - visible))
+        if wrapped.count > visible {
+            let more = " \(g.keys("↑↓")) \(L("more")) \(top + 1)-\(top + visible)/\(wrapped.count) "
+            f.put(x + width - 2 - TextWidth.columns(of: more), y + height - 1, more, .accent)
+        }
+        for (i, line) in wrapped[top..<min(wrapped.count, top + visible)].enumerated() {
             f.put(x + 2, y + 1 + i, line.0, line.1, maxWidth: width - 4)
         }
         f.put(x + 2, y + height - 2, L("[I] rules are the simulator's assumptions"), .dim, maxWidth: width - 4)

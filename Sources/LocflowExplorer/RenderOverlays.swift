@@ -13,10 +13,15 @@ extension Renderer {
         let message = TextWidth.wrap(w.message(for: p), width: textW)
         let buttons = w.buttons(for: p)
         let hasMap = p.kind == .whenInUse || p.kind == .temporaryFullAccuracy
-        var height = 2 + title.count + 1 + message.count + buttons.count * 2
-        if hasMap { height += 3 }
-        let maxMessage = max(1, message.count - max(0, height - area.h))
-        height = min(height, area.h)
+        let fixed = 2 + title.count + 1 + buttons.count * 2 + (hasMap ? 3 : 0)
+        // The whole usage description is readable: when it is taller than the room, it scrolls
+        // (PgUp/PgDn) under a line that says where in it the reader is.
+        let room = max(2, area.h - fixed)
+        let scrolls = message.count > room
+        let shownLines = scrolls ? room - 1 : message.count
+        let top = scrolls ? min(s.promptScroll, message.count - shownLines) : 0
+        promptScrollable = scrolls
+        let height = min(fixed + shownLines + (scrolls ? 1 : 0), area.h)
         let x = area.x + (area.w - width) / 2
         let y = area.y + max(0, (area.h - height) / 2)
         f.fill(x, y, width, height, " ", .normal)
@@ -29,8 +34,12 @@ extension Renderer {
             f.put(x + (width - TextWidth.columns(of: line)) / 2, yy, line, .promptTitle); yy += 1
         }
         yy += 1
-        for line in message.prefix(maxMessage) {
+        for line in message[top..<(top + shownLines)] {
             f.put(x + (width - TextWidth.columns(of: line)) / 2, yy, line, .normal); yy += 1
+        }
+        if scrolls {
+            let more = "\(g.keys("PgUp/Dn")) \(L("lines")) \(top + 1)-\(top + shownLines)/\(message.count)"
+            f.put(x + (width - TextWidth.columns(of: more)) / 2, yy, more, .accent, maxWidth: textW); yy += 1
         }
         if hasMap {
             let sw = L("Precise: ") + L(p.precise ? "On" : "Off")
@@ -68,7 +77,7 @@ extension Renderer {
         f.box(x, y, width, height, title: L("help: every key (any key closes)"), glyphs: g, role: .accent, titleRole: .accent)
         var bindings: [(String, String)] = []
         for b in Keymap.bindings where b.inHelp {
-            bindings.append((g.keys(b.keyLabel), L(b.label) + (b.context == .prompt ? " (prompt)" : "")))
+            bindings.append((g.keys(b.keyLabel), L(b.label) + (b.context == .prompt ? " (\(L("prompt")))" : "")))
         }
         // Rows of the help: bindings two to a row, then notes and the assumptions; scrolls when
         // the terminal is too short to show it all, so nothing is out of reach at 80x24.
@@ -78,7 +87,7 @@ extension Renderer {
         for i in 0..<half { rows.append(.pair(bindings[i], i + half < bindings.count ? bindings[i + half] : nil)) }
         rows.append(.text("", .normal))
         for note in [": " + L("any .flow statement, e.g. user settings never, wait 90s, expect status denied"),
-                     "click: " + L("a pane, an item, a prompt button or a footer key does the same as its key")] {
+                     L("click: ") + L("a pane, an item, a prompt button or a footer key does the same as its key")] {
             for line in TextWidth.wrap(note, width: width - 4) { rows.append(.text(line, .normal)) }
         }
         let assumptions = L("assumptions: ") + w.assumptions.described.map { "\($0.name) \($0.value)" }.joined(separator: ", ")

@@ -39,7 +39,7 @@ extension Renderer {
             y += 1; index += 1
         }
         if w.record.choice != .unlisted, let text = w.config.whenInUseMessage {
-            for line in TextWidth.wrap(text, width: r.w).prefix(max(0, bottom - 1 - y - 1)) {
+            for line in TextWidth.wrap(text, width: r.w, lines: max(0, bottom - 1 - y - 1), ellipsis: g.ellipsis) {
                 f.put(r.x, y, line, .dim); y += 1
             }
         }
@@ -51,7 +51,7 @@ extension Renderer {
     mutating func drawApp(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
         var y = r.y
         let st = w.status
-        f.put(r.x, y, "\(w.lifecycle.rawValue) \(g.dot) " + L(w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) \(L("blue indicator"))" : ""),
+        f.put(r.x, y, "\(s.language.lifecycle(w.lifecycle)) \(g.dot) " + L(w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) \(L("blue indicator"))" : ""),
               w.lifecycle == .foreground ? .good : .warn, maxWidth: r.w); y += 1
         let statusRole: Role = st.isAuthorized ? .good : (st == .notDetermined ? .normal : .bad)
         let sx = r.x + 10
@@ -72,17 +72,17 @@ extension Renderer {
         f.put(r.x, y, L("accuracy"), .dim)
         cx = sx + f.put(sx, y, w.accuracy.rawValue, w.accuracy == .fullAccuracy ? .normal : .warn, maxWidth: r.w - 10)
         if w.profile.hasAccuracy {
-            f.put(cx + 1, y, "\(g.dot) " + L("Precise: ") + L(w.record.precise ? "On" : "Off").lowercased() + (w.record.temporaryFullAccuracy ? " + temporary" : ""),
+            f.put(cx + 1, y, "\(g.dot) " + L("Precise: ") + L(w.record.precise ? "On" : "Off").lowercased() + (w.record.temporaryFullAccuracy ? " + " + L("temporary") : ""),
                   .dim, maxWidth: max(0, r.x + r.w - cx - 1))
         }
         y += 1
-        let last = w.lastCallback.map { "\($0.status.rawValue) \($0.accuracy == .fullAccuracy ? "full" : "reduced")" } ?? "none"
+        let last = w.lastCallback.map { "\($0.status.rawValue) \(L($0.accuracy == .fullAccuracy ? "full" : "reduced"))" } ?? L("none")
         f.put(r.x, y, L("callbacks"), .dim)
-        f.put(sx, y, "\(w.callbacks) \(g.dot) \(L("last: "))\(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) completion \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
+        f.put(sx, y, "\(w.callbacks) \(g.dot) \(L("last: "))\(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) \(L("completion")) \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
         y += 1
         // Format 1.1: the last fix, the pause, the indicator property, Live Activity, visits, beacons.
         let location = locationSummary
-        if !location.isEmpty {
+        do {
             f.put(r.x, y, L("location"), .dim)
             // On more rows (up to three) when the parts do not fit on one (the App pane is narrow at 120x40).
             var lx = sx
@@ -105,17 +105,17 @@ extension Renderer {
             kx += f.put(kx, y, text, present ? .good : .bad, maxWidth: max(0, r.x + r.w - kx))
         }
         key("WhenInUse", w.info.hasWhenInUseKey)
-        key("Always", w.info.hasAlwaysKey)
-        key("Temporary" + (w.info.temporaryUsageDescriptions.map { "(\($0.keys.sorted().joined(separator: ",")))" } ?? ""), w.info.temporaryUsageDescriptions?.isEmpty == false)
+        key(L("Always"), w.info.hasAlwaysKey)
+        key(L("Temporary") + (w.info.temporaryUsageDescriptions.map { "(\($0.keys.sorted().joined(separator: ",")))" } ?? ""), w.info.temporaryUsageDescriptions?.isEmpty == false)
         key("bg:location", w.info.hasLocationBackgroundMode)
-        if w.info.requireExplicitServiceSession { key("explicit", true) }
+        if w.info.requireExplicitServiceSession { key(L("explicit"), true) }
         y += 1
         let timers = w.pendingTimers
         f.put(r.x, y, L("timers"), .dim)
         if timers.isEmpty {
             f.put(sx, y, L("none running"), .dim)
         } else {
-            f.put(sx, y, timers.map { L($0.kind.label) + L(" in ") + formatClock($0.due - w.now) }.joined(separator: " \(g.dot) "), .warn, maxWidth: r.w - 10)
+            f.put(sx, y, timers.map { L($0.kind.label) + L(" in ") + formatClock(($0.due - w.now + 999) / 1000 * 1000) }.joined(separator: " \(g.dot) "), .warn, maxWidth: r.w - 10)
         }
         y += 1
         // The app's calls and the world's events, scrolled to keep the selection visible.
@@ -123,7 +123,11 @@ extension Renderer {
         let listH = r.y + r.h - y
         guard listH > 0 else { return }
         let sel = s.selected(.app)
-        let top = max(0, min(sel - listH / 2, items.count - listH))
+        var top = max(0, min(sel - listH / 2, items.count - listH))
+        // After a click the list stays put while the selection is on screen.
+        // If the pane shrank under it (a long message below), it moves only as far as keeps the selection on screen.
+        if let kept = s.appListTop, sel >= kept, kept <= max(0, items.count - listH) { top = sel < kept + listH ? kept : sel - listH + 1 }
+        f.appListTop = top
         for (row, index) in (top..<min(items.count, top + listH)).enumerated() {
             let item = items[index]
             if item.isHeader {
@@ -134,12 +138,14 @@ extension Renderer {
         }
     }
 
-    /// The App pane's "location" line (format 1.1), each part with its role; empty while nothing of it is in play.
+    /// The App pane's "location" line (format 1.1), each part with its role. Always shown (a line
+    /// that came and went would move the list under the pointer).
     var locationSummary: [(String, Role)] {
         let p = w.process
         var out: [(String, Role)] = []
+        if w.lastFix == nil { out.append((L("no fix yet"), .dim)) }
         if let fix = w.lastFix {
-            out.append(("\(w.fixes) " + L(w.fixes == 1 ? "fix" : "fixes") + ", \(fix.rawValue) \(formatClock((w.lastFixAt ?? 0) / 1000 * 1000))", fix == .precise ? .good : .warn))
+            out.append(("\(w.fixes) " + L(w.fixes == 1 ? "fix" : "fixes") + ", " + s.language.pick(fix.rawValue, fix == .precise ? "정확" : "대략") + " \(formatClock((w.lastFixAt ?? 0) / 1000 * 1000))", fix == .precise ? .good : .warn))
         }
         let running = w.lifecycle != .terminated
         if running && p.paused { out.append((L("paused"), .bad)) }
@@ -187,8 +193,8 @@ extension Renderer {
         if lines.isEmpty {
             let text = w.profile.hasServiceSessions
                 ? L("No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics.")
-                : "Diagnostics arrive with iOS 18 (this is \(w.profile.platform.displayName))."
-            for line in TextWidth.wrap(text, width: r.w).prefix(r.h - 1) { y += 1; f.put(r.x, y, line, .dim) }
+                : s.language.pick("Diagnostics arrive with iOS 18 (this is \(w.profile.platform.displayName)).", "진단은 iOS 18부터 있습니다 (지금은 \(w.profile.platform.displayName)).")
+            for line in TextWidth.wrap(text, width: r.w, lines: r.h - 1, ellipsis: g.ellipsis) { y += 1; f.put(r.x, y, line, .dim) }
             return
         }
         let meaningH = 3
@@ -216,11 +222,11 @@ extension Renderer {
             if let d = line.property, let source = line.source {
                 let changed = changed(source, d)
                 f.put(r.x + 1, yy, "\(line.on ? g.check : g.dot) \(d.rawValue)", changed ? .changed : (line.on ? .bad : .dim), maxWidth: r.w - 1)
-                if line.on { f.put(r.x + r.w - 4, yy, "true", changed ? .changed : .bad) }
+                if line.on { f.put(r.x + r.w - 4, yy, "true", changed ? .changed : .bad) }  // Swift's true: the property's value
             } else if let source = line.source {
                 let label: String = switch source {
                 case .session(let id):
-                    w.session(id).map { "session \(id) .\($0.goal.rawValue)" + ($0.fullAccuracyKey.map { " +\($0)" } ?? "") + ($0.held ? "" : " (kept)") } ?? id
+                    w.session(id).map { "\(L("session")) \(id) .\($0.goal.rawValue)" + ($0.fullAccuracyKey.map { " +\($0)" } ?? "") + ($0.held ? "" : " (\(L("kept")))") } ?? id
                 default: source.name
                 }
                 f.put(r.x, yy, label, .heading, maxWidth: r.w)
@@ -240,7 +246,7 @@ extension Renderer {
         if compact {
             f.put(r.x, meaningY + 1, "Tab: " + L("every property, and what each means"), .dim, maxWidth: r.w)
         } else if let d = lines[sel].property {
-            for (i, line) in TextWidth.wrap(d.rawValue + ": " + s.language.meaning(d), width: r.w).prefix(meaningH - 1).enumerated() {
+            for (i, line) in TextWidth.wrap(d.rawValue + ": " + s.language.meaning(d), width: r.w, lines: meaningH - 1, ellipsis: g.ellipsis).enumerated() {
                 f.put(r.x, meaningY + 1 + i, line, .dim)
             }
         } else {

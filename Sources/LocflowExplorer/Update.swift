@@ -16,7 +16,7 @@ public struct Binding: Sendable {
     /// Listed in the help (variants of a listed binding are not).
     public var inHelp: Bool {
         !["tap button 2", "tap button 3", "next button", "select down", "page down", "slower", "zoom out",
-          "scroll bars later", "bars follow now", "next iOS version", "+1s", "+10s", "+1m", "+10m", "+1h"].contains(label)
+          "scroll bars later", "bars follow now", "next iOS version", "message down", "+1s", "+10s", "+1m", "+10m", "+1h"].contains(label)
     }
 }
 
@@ -26,12 +26,14 @@ public enum Keymap {
         Binding(keys: [.char("2")], keyLabel: "2", label: "tap button 2", command: .promptButton(1), context: .prompt, inFooter: false),
         Binding(keys: [.char("3")], keyLabel: "3", label: "tap button 3", command: .promptButton(2), context: .prompt, inFooter: false),
         Binding(keys: [.up, .left, .char("k")], keyLabel: "↑↓", label: "choose", command: .promptMove(-1), context: .prompt, inFooter: true),
-        Binding(keys: [.down, .right, .char("j"), .tab], keyLabel: "↓", label: "next button", command: .promptMove(1), context: .prompt, inFooter: false),
+        Binding(keys: [.down, .right, .char("j")], keyLabel: "↓", label: "next button", command: .promptMove(1), context: .prompt, inFooter: false),
         Binding(keys: [.enter], keyLabel: "⏎", label: "tap", command: .activate, context: .prompt, inFooter: true),
         Binding(keys: [.char("p")], keyLabel: "p", label: "Precise switch", command: .promptPrecise, context: .prompt, inFooter: true),
+        Binding(keys: [.pageUp], keyLabel: "PgUp/Dn", label: "read the whole message", command: .promptScroll(-3), context: .prompt, inFooter: false),
+        Binding(keys: [.pageDown], keyLabel: "PgDn", label: "message down", command: .promptScroll(3), context: .prompt, inFooter: false),
 
-        Binding(keys: [.tab], keyLabel: "Tab", label: "next pane", command: .focusNext, context: .normal, inFooter: true),
-        Binding(keys: [.backTab], keyLabel: "S-Tab", label: "previous pane", command: .focusPrevious, context: .normal, inFooter: false),
+        Binding(keys: [.tab], keyLabel: "Tab", label: "next pane", command: .focusNext, context: .always, inFooter: true),
+        Binding(keys: [.backTab], keyLabel: "S-Tab", label: "previous pane", command: .focusPrevious, context: .always, inFooter: false),
         Binding(keys: [.up, .char("k")], keyLabel: "↑↓", label: "select", command: .move(-1), context: .normal, inFooter: true),
         Binding(keys: [.down, .char("j")], keyLabel: "↓", label: "select down", command: .move(1), context: .normal, inFooter: false),
         Binding(keys: [.pageUp], keyLabel: "PgUp/Dn", label: "page up/down", command: .move(-8), context: .normal, inFooter: false),
@@ -73,13 +75,21 @@ public enum Keymap {
         Binding(keys: [.char("q"), .ctrl("c")], keyLabel: "q", label: "quit", command: .quit, context: .always, inFooter: true),
     ]
 
-    /// The command a key performs in a state.
-    static func command(for key: Key, promptUp: Bool) -> Command? {
+    /// Keys that move within whatever has the input: the prompt when it has the focus, else the pane.
+    static let navigation: Set<Command> = [.promptMove(-1), .promptMove(1), .activate, .move(-1), .move(1), .move(-8), .move(8)]
+
+    /// The command a key performs in a state. While a prompt is up its buttons take the digits and
+    /// `p`; the arrows and Enter go to the prompt when it has the focus (Settings or App, where it
+    /// is drawn), else to the focused pane, so the log can be read before answering.
+    static func command(for key: Key, promptUp: Bool, promptFocused: Bool = true) -> Command? {
         for b in bindings where b.keys.contains(key) {
             switch b.context {
             case .always: return b.command
-            case .prompt where promptUp: return b.command
+            case .prompt where promptUp:
+                if !promptFocused && navigation.contains(b.command) { continue }
+                return b.command
             case .normal where !promptUp: return b.command
+            case .normal where !promptFocused && navigation.contains(b.command): return b.command
             default: continue
             }
         }
@@ -95,26 +105,12 @@ extension ExplorerState {
         case .resize(let w, let h):
             width = w
             height = h
+            fitBarsToTour()
             return []
         case .tick(let wall):
             wallNow = wall
             defer { lastTick = wall }
-            if var a = autoplay, !a.paused, history.canRedo {
-                guard let next = a.nextAt else {
-                    a.nextAt = wall + a.every
-                    autoplay = a
-                    return []
-                }
-                if wall >= next {
-                    a.nextAt = wall + a.every
-                    autoplay = a
-                    let effects = perform(.redo)
-                    let step = history.steps[history.applied - 1]
-                    say(step.caption ?? step.flowText)
-                    if !history.canRedo { message = (message ?? "") + "   (end of the flow: Space or u to go back, q to quit)" }
-                    return effects
-                }
-            }
+            if autoplay != nil { return tourTick(wall) }
             guard let last = lastTick, !isPaused else { return [] }
             virtualRemainder += Double(wall - last) * Double(speed)
             let ms = Int(virtualRemainder)
@@ -124,33 +120,92 @@ extension ExplorerState {
         case .click(let x, let y):
             let frame = render(self, glyphs: .unicode)
             guard let command = frame.command(atX: x, y: y) else { return [] }
-            return perform(command)
-        case .scrollWheel(_, _, let delta):
-            return perform(.move(delta))
+            // The list stays where it is under the pointer: the clicked line keeps its row.
+            if case .select(.app, _) = command { appListTop = frame.appListTop }
+            if autoplay != nil, command != .togglePause, command != .quit, command != .tourNext, command != .tourBack { finishTourWait() }
+            let effects = perform(command)
+            noteBranch()
+            return effects
+        case .scrollWheel(let x, let y, let delta):
+            // The wheel scrolls the pane under the pointer (the log by default), not the prompt.
+            let frame = render(self, glyphs: .unicode)
+            let pane = frame.pane(atX: x, y: y) ?? .log
+            switch pane {
+            case .log: logScroll = max(0, logScroll - delta)
+            case .sessions: return perform(.scroll(delta))
+            default:
+                let kept = focus
+                focus = pane
+                moveSelection(delta)
+                focus = kept
+            }
+            return []
         case .key(let key):
-            if commandLine != nil { return commandLineKey(key) }
+            if commandLine != nil {
+                let effects = commandLineKey(key)
+                noteBranch()
+                return effects
+            }
             if showDetails {
-                showDetails = false
+                switch key {
+                case .up, .char("k"): detailsScroll = max(0, detailsScroll - 1)
+                case .down, .char("j"): detailsScroll = min(200, detailsScroll + 1)
+                case .pageUp: detailsScroll = max(0, detailsScroll - 10)
+                case .pageDown: detailsScroll = min(200, detailsScroll + 10)
+                default:
+                    showDetails = false
+                    detailsScroll = 0
+                }
                 return []
             }
             if showHelp {
                 switch key {
-                case .up, .char("k"): helpScroll = max(0, helpScroll - 1); return []
-                case .down, .char("j"): helpScroll = min(60, helpScroll + 1); return []
-                case .pageUp: helpScroll = max(0, helpScroll - 10); return []
-                case .pageDown: helpScroll = min(60, helpScroll + 10); return []
-                default: break
+                case .up, .char("k"): helpScroll = max(0, helpScroll - 1)
+                case .down, .char("j"): helpScroll = min(60, helpScroll + 1)
+                case .pageUp: helpScroll = max(0, helpScroll - 10)
+                case .pageDown: helpScroll = min(60, helpScroll + 10)
+                default:
+                    // The key closes the help and does nothing else (`? b` must not background the app).
+                    showHelp = false
+                    helpScroll = 0
                 }
-                showHelp = false
-                helpScroll = 0
-                if key == .char("q") || key == .escape || key == .char("?") { return [] }
-            }
-            if key == .escape { message = nil; return [] }
-            guard let command = Keymap.command(for: key, promptUp: world.prompt != nil) else {
-                if case .char(let c) = key { say("no command on '\(c)'; ? lists the keys", error: true) }
                 return []
             }
-            return perform(command)
+            if key == .escape { message = nil; return [] }
+            if let effects = presenterKey(key) { return effects }
+            guard let command = Keymap.command(for: key, promptUp: world.prompt != nil, promptFocused: promptFocused) else {
+                if case .char(let c) = key { say(language.pick("no command on '\(c)'; ? lists the keys", "'\(c)' 키에는 명령이 없습니다. ?로 모든 키를 봅니다"), error: true) }
+                return []
+            }
+            if autoplay != nil, command != .togglePause, command != .quit { finishTourWait() }
+            let effects = perform(command)
+            noteBranch()
+            return effects
+        }
+    }
+
+    /// Whether the prompt has the arrows and Enter: it is up and drawn over the focused pane.
+    public var promptFocused: Bool { world.prompt != nil && (focus == .app || focus == .settings) }
+
+    /// Moves the focused pane's selection (or scrolls it).
+    mutating func moveSelection(_ delta: Int) {
+        switch focus {
+        case .log:
+            logScroll = max(0, logScroll - delta)
+        case .sessions:
+            _ = perform(.scroll(delta))
+        case .diagnostics:
+            selection[focus] = max(0, min(max(0, diagnosticItems.count - 1), selected(focus) + delta))
+        default:
+            let list = items(focus)
+            var i = max(0, min(max(0, list.count - 1), selected(focus) + delta))
+            // Headers are not selectable: keep going the same way.
+            while i < list.count, list[i].isHeader {
+                let next = i + (delta < 0 ? -1 : 1)
+                if next < 0 || next >= list.count { i = selected(focus); break }
+                i = next
+            }
+            selection[focus] = i
         }
     }
 
@@ -169,24 +224,26 @@ extension ExplorerState {
         case .preciseSwitch:
             return apply(.event(.user(.settingsPrecise(!world.record.precise))))
         case .undo:
-            guard history.canUndo else { say("nothing to undo", error: true); return [] }
-            // While the clock runs, the time since the last action goes with it: u undoes the action.
-            if history.applied > 1, history.applied == history.steps.count, history.steps[history.applied - 1].isClockWait {
-                history.undo()
+            guard history.canUndo else { say(language("nothing to undo"), error: true); return [] }
+            // While the clock runs, the time it ran since the last action goes with it: u undoes the action.
+            if history.applied == history.steps.count, history.steps[history.applied - 1].isClockWait {
+                while history.applied > 1, history.steps[history.applied - 1].fromClock { history.undo() }
             }
             history.undo()
-            say("undone: back to \(formatClock(world.now))")
+            say(language.pick("undone: back to ", "실행 취소: 다음 시각으로 ") + formatClock(world.now))
             return []
         case .redo:
-            guard history.canRedo else { say("nothing to redo", error: true); return [] }
+            guard history.canRedo else { say(language("nothing to redo"), error: true); return [] }
             let before = world
             history.redo()
             noteDiagnosticChanges(before)
             let step = history.steps[history.applied - 1]
-            var text = "step \(history.applied) of \(history.steps.count)" + (step.line.map { " (line \($0))" } ?? "") + ": \(step.flowText)"
+            let what = step.isExpect ? language.expectation(step.flowText) : step.event.map(language.event) ?? step.flowText
+            var text = language.pick("step \(history.applied) of \(history.steps.count)", "단계 \(history.applied)/\(history.steps.count)")
+                + (step.line.map { language.pick(" (line \($0))", " (\($0)행)") } ?? "") + ": \(what)"
             var failed = false
             if case .expect = step.kind, let result = history.log.last?.expectation {
-                text += result.ok ? "  \u{2713} holds" : "  \u{2717} found \(result.found)"
+                text += result.ok ? "  \u{2713} " + language("holds") : "  \u{2717} " + language("found") + " \(result.found)"
                 failed = !result.ok
             }
             say(text + (step.caption.map { "  # \($0)" } ?? ""), error: failed)
@@ -195,22 +252,26 @@ extension ExplorerState {
             if var a = autoplay {
                 a.paused.toggle()
                 a.nextAt = wallNow + a.every
+                // A wait being shown resumes where it stood.
+                if !a.paused, let wait = a.waiting, history.applied > 0, case .event(.wait(let ms)) = history.steps[history.applied - 1].kind {
+                    a.waiting?.startedAt = wallNow - Int(Double(wait.duration) * Double(ms) / Double(max(1, wait.total)))
+                }
                 autoplay = a
-                say(a.paused ? "paused: Space plays on, r and u step" : "playing")
+                say(language(a.paused ? "tour paused: Space plays on, → and ← step" : "playing the tour"))
                 return []
             }
             speedIndex = isPaused ? 1 : 0
             history.finishClockWait()
-            say(isPaused ? "paused" : "running at \(speed)x")
+            say(isPaused ? language("paused") : language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
             return []
         case .faster:
             speedIndex = min(Self.speeds.count - 1, speedIndex + 1)
-            say("running at \(speed)x")
+            say(language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
             return []
         case .slower:
             speedIndex = max(0, speedIndex - 1)
             if isPaused { history.finishClockWait() }
-            say(isPaused ? "paused" : "running at \(speed)x")
+            say(isPaused ? language("paused") : language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
             return []
         case .advance(let ms):
             history.finishClockWait()
@@ -224,32 +285,18 @@ extension ExplorerState {
             focus = panes[(i + (command == .focusNext ? 1 : panes.count - 1)) % panes.count]
             return []
         case .move(let delta):
-            if world.prompt != nil { return perform(.promptMove(delta)) }
-            switch focus {
-            case .log:
-                logScroll = max(0, logScroll - delta)
-            case .sessions:
-                return perform(.scroll(delta))
-            case .diagnostics:
-                selection[focus] = max(0, min(max(0, diagnosticItems.count - 1), selected(focus) + delta))
-            default:
-                let list = items(focus)
-                var i = max(0, min(max(0, list.count - 1), selected(focus) + delta))
-                // Headers are not selectable: keep going the same way.
-                while i < list.count, list[i].isHeader {
-                    let next = i + (delta < 0 ? -1 : 1)
-                    if next < 0 || next >= list.count { i = selected(focus); break }
-                    i = next
-                }
-                selection[focus] = i
-            }
+            if world.prompt != nil && promptFocused { return perform(.promptMove(delta)) }
+            if focus == .app { appListTop = nil }
+            // The status line turns to what is selected (a dimmed action's whole reason).
+            if focus == .app || focus == .settings, autoplay == nil { message = nil }
+            moveSelection(delta)
             return []
         case .select(let pane, let index):
             focus = pane
             selection[pane] = index
             return perform(.activate)
         case .activate:
-            if let p = world.prompt {
+            if let p = world.prompt, promptFocused {
                 let labels = world.buttons(for: p)
                 return apply(.event(.user(.tap(labels[min(promptSelection, labels.count - 1)]))))
             }
@@ -259,7 +306,7 @@ extension ExplorerState {
             }
             let list = items(focus)
             guard selected(focus) < list.count, let c = list[selected(focus)].command else { return [] }
-            if let why = list[selected(focus)].disabled { say(why, error: true) }
+            if let why = list[selected(focus)].disabled { say(why, error: true); return [] }
             return perform(c)
         case .promptButton(let i):
             guard let p = world.prompt else { return [] }
@@ -271,8 +318,11 @@ extension ExplorerState {
             let n = world.buttons(for: p).count
             promptSelection = ((promptSelection + d) % n + n) % n
             return []
+        case .promptScroll(let d):
+            promptScroll = max(0, min(200, promptScroll + d))
+            return []
         case .promptPrecise:
-            guard let p = world.prompt else { return [] }
+            guard let p = world.prompt, p.showsPreciseSwitch else { return [] }
             return apply(.event(.user(.precise(!p.precise))))
         case .commandLine:
             commandLine = ""
@@ -285,18 +335,18 @@ extension ExplorerState {
             return flushRecording() + [.quit]
         case .record:
             if recording {
-                say("recording stopped")
+                say(language("recording stopped"))
                 return flushRecording()
             }
             recording = true
             recordedSteps = 0
             recordingStale = false
-            say("recording to a .flow file, step by step")
+            say(language("recording to a .flow file, step by step"))
             return [.beginRecording(header: recordingHeader)] + syncRecording()
         case .logFilter:
             logFilter = LogFilter(rawValue: (logFilter.rawValue + 1) % LogFilter.allCases.count)!
             logScroll = 0
-            say("log shows \(logFilter.label)")
+            say(language("log shows") + " " + language(logFilter.label))
             return []
         case .zoom(let d):
             zoomIndex = max(0, min(Self.zooms.count - 1, zoomIndex + d))
@@ -309,6 +359,10 @@ extension ExplorerState {
         case .follow:
             timelineEnd = nil
             return []
+        case .tourNext:
+            return tourNext()
+        case .tourBack:
+            return tourBack()
         case .pin:
             return pin()
         case .platformStep(let d):
@@ -321,17 +375,18 @@ extension ExplorerState {
         history.finishClockWait()
         let before = world
         if case .event(let e) = kind, let refusal = world.refusal(for: e) {
-            say("refused: " + refusal.text, error: true)
+            say(language("refused: ") + language.why(refusal), error: true)
             return []
         }
         history.append(HistoryStep(kind))
         noteDiagnosticChanges(before)
         promptSelection = 0
+        promptScroll = 0
         if let last = history.log.last {
             if let exp = last.expectation {
-                say(exp.ok ? "✓ holds" : "✗ found \(exp.found)", error: !exp.ok)
+                say(exp.ok ? "✓ " + language("holds") : "✗ " + language("found") + " \(exp.found)", error: !exp.ok)
             } else if let why = last.why {
-                say(why.text)
+                say(language.why(why))
             }
         }
         return []

@@ -57,95 +57,19 @@ public enum InfoPlistLoader {
         return (dict, "XML")
     }
 
-    /// Reads an InfoPlist.strings file: `"KEY" = "VALUE";` pairs, UTF-8 or UTF-16.
+    /// Reads an InfoPlist.strings file as Apple's tools write it (see `StringsFile`).
     public static func loadStrings(path: String) throws(FlowError) -> [String: String] {
-        let data = try read(path)
-        var text: String?
-        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
-            text = String(data: data, encoding: .utf16)
-        } else {
-            text = String(data: data, encoding: .utf8)
-        }
-        guard let text else { throw FlowError(nil, "\(path): not UTF-8 or UTF-16 text") }
-        return try parseStrings(text, path: path)
+        let bytes = try InputFile.read(path)
+        do { return try StringsFile.parse(bytes) } catch { throw stringsError(error, path) }
     }
 
-    /// Parses the `.strings` format: `"KEY" = "VALUE";` pairs (keys may be bare words), with
-    /// `/* */` and `//` comments and the escapes \" \\ \n \t \U1234.
+    /// Parses the text of a `.strings` file (see `StringsFile`).
     public static func parseStrings(_ text: String, path: String) throws(FlowError) -> [String: String] {
-        let chars = Array(text.unicodeScalars)
-        var i = 0, line = 1
-        var out: [String: String] = [:]
-        func fail(_ message: String) -> FlowError { FlowError(nil, "\(path):\(line): not a valid strings file: \(message)") }
-        func skipSpace() throws(FlowError) {
-            while i < chars.count {
-                let c = chars[i]
-                if c == "\n" || (c == "\r" && (i + 1 == chars.count || chars[i + 1] != "\n")) { line += 1; i += 1 }
-                else if c == " " || c == "\t" || c == "\r" || c == "\u{FEFF}" { i += 1 }
-                else if c == "/" && i + 1 < chars.count && chars[i + 1] == "*" {
-                    i += 2
-                    while i + 1 < chars.count && !(chars[i] == "*" && chars[i + 1] == "/") { if chars[i] == "\n" { line += 1 }; i += 1 }
-                    guard i + 1 < chars.count else { throw fail("a /* comment is not closed") }
-                    i += 2
-                } else if c == "/" && i + 1 < chars.count && chars[i + 1] == "/" {
-                    while i < chars.count && chars[i] != "\n" { i += 1 }
-                } else { return }
-            }
-        }
-        func string() throws(FlowError) -> String {
-            guard i < chars.count else { throw fail("expected a quoted string at the end of the file") }
-            if chars[i] != "\"" {
-                var word = ""
-                while i < chars.count, chars[i].properties.isAlphabetic || ("0"..."9").contains(chars[i]) || "_.-$".unicodeScalars.contains(chars[i]) {
-                    word.unicodeScalars.append(chars[i]); i += 1
-                }
-                guard !word.isEmpty else { throw fail("expected a quoted string, found '\(excerpt(String(chars[i])))'") }
-                return word
-            }
-            i += 1
-            var s = ""
-            while i < chars.count && chars[i] != "\"" {
-                var c = chars[i]
-                if c == "\n" { line += 1 }
-                if c == "\\" && i + 1 < chars.count {
-                    i += 1
-                    switch chars[i] {
-                    case "n": c = "\n"
-                    case "t": c = "\t"
-                    case "r": c = "\r"
-                    case "U", "u":
-                        let hex = String(String.UnicodeScalarView(chars[(i + 1)..<min(chars.count, i + 5)]))
-                        if let v = UInt32(hex, radix: 16), let u = Unicode.Scalar(v) { c = u; i += 4 } else { c = chars[i] }
-                    default: c = chars[i]
-                    }
-                }
-                s.unicodeScalars.append(c)
-                i += 1
-            }
-            guard i < chars.count else { throw fail("a quoted string is not closed") }
-            i += 1
-            return s
-        }
-        while true {
-            try skipSpace()
-            if i >= chars.count { break }
-            let key = try string()
-            try skipSpace()
-            guard i < chars.count, chars[i] == "=" else { throw fail("expected = after \"\(excerpt(key))\"") }
-            i += 1
-            try skipSpace()
-            let value = try string()
-            let valueLine = line
-            try skipSpace()
-            guard i < chars.count, chars[i] == ";" else { line = valueLine; throw fail("expected ; after the value of \"\(excerpt(key))\"") }
-            i += 1
-            out[key] = value
-        }
-        return out
+        do { return try StringsFile.parse(scalars: Array(text.unicodeScalars)) } catch { throw stringsError(error, path) }
     }
 
-    static func read(_ path: String) throws(FlowError) -> Data {
-        Data(try InputFile.read(path))
+    static func stringsError(_ error: PlistError, _ path: String) -> FlowError {
+        FlowError(nil, "\(path)\(error.line.map { ":\($0)" } ?? ""): not a valid strings file: \(error.message)")
     }
 
     // MARK: Resolving to what Core Location reads
@@ -222,9 +146,14 @@ public enum InfoPlistLoader {
             findings.append(PlistFinding(severity: .warning, key: "CLRequireExplicitServiceSession",
                                          message: "is the spelling of Apple's header comments; locationd reads NSLocationRequireExplicitServiceSession, so this key has no effect"))
         }
-        for key in dict.keys.sorted() where key.hasPrefix("NSLocation") && !knownLocationKeys.contains(key) {
-            let near = knownLocationKeys.first { editDistance(key, $0) <= 3 }.map { " (did you mean \($0)?)" } ?? ""
-            findings.append(PlistFinding(severity: .warning, key: key, message: "is not a key Core Location reads; iOS ignores it\(near)"))
+        let unknown = dict.keys.filter { $0.hasPrefix("NSLocation") && !knownLocationKeys.contains($0) }.sorted()
+        for key in unknown.prefix(20) {
+            // Only a key about as long as a real one can be a typo of it.
+            let near = key.utf8.count > 64 ? nil : knownLocationKeys.sorted().first { editDistance(key, $0) <= 3 }
+            findings.append(PlistFinding(severity: .warning, key: key, message: "is not a key Core Location reads; iOS ignores it\(near.map { " (did you mean \($0)?)" } ?? "")"))
+        }
+        if unknown.count > 20 {
+            findings.append(PlistFinding(severity: .warning, key: nil, message: "\(unknown.count - 20) more keys starting with NSLocation are not keys Core Location reads"))
         }
         return (info, findings)
     }

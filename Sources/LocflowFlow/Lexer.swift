@@ -166,6 +166,8 @@ func editDistance(_ a: String, _ b: String) -> Int {
 
 /// The nearest valid word, if one is close enough to be a typo.
 public func nearest(_ word: String, in candidates: [String]) -> String? {
+    // A word far longer than any candidate is no typo (and its edit distance would take long).
+    guard word.utf8.count <= 2 * (candidates.map(\.utf8.count).max() ?? 0) + 8 else { return nil }
     let lower = word.lowercased()
     if lower.count >= 4, let prefixed = candidates.filter({ $0.lowercased().hasPrefix(lower) }).min(by: { $0.count < $1.count }) {
         return prefixed

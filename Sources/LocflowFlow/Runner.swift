@@ -168,7 +168,7 @@ public struct FlowRunner {
                     result.passed += 1
                     onExpect(line, true, nil)
                 } else {
-                    var message = "expected \(x.flowText.dropFirst("expect ".count)), found \(found)"
+                    var message = "expected \(excerpt(x.flowText.dropFirst("expect ".count), limit: 200)), found \(excerpt(found, limit: 200))"
                     if let why = provenance.explain(x) { message += " (\(why))" }
                     result.failures.append(Failure(line: line.line, message: message))
                     onExpect(line, false, message)
@@ -182,7 +182,7 @@ public struct FlowRunner {
     }
 
     func refusedFailure(_ line: FlowLine, _ why: Why) -> Failure {
-        Failure(line: line.line, message: "expected '\(line.source)' to be performed, found it refused: \(why.text)")
+        Failure(line: line.line, message: "expected '\(excerpt(line.source, limit: 120))' to be performed, found it refused: \(excerpt(why.text, limit: 400))")
     }
 }
 

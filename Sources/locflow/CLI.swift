@@ -26,7 +26,7 @@ enum CLI {
            locflow help [COMMAND]               this text, or a command's
 
     config options (explorer, explore, paths): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
-    explorer options: --lang en|ko, --ascii, --no-color
+    explorer options: --lang en|ko, --theme light|dark|auto, --ascii, --no-color (NO_COLOR is honoured)
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
     """
 
@@ -259,10 +259,11 @@ enum CLI {
             do {
                 let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
                 if let output {
-                    guard FileManager.default.createFile(atPath: output, contents: Data(TextSafety.escape(md).utf8)) else {
-                        io.err("locflow report: cannot write \(output)"); return 2
+                    let outcome: OutputFile.Outcome
+                    do { outcome = try OutputFile.write(output, md) } catch {
+                        io.err("locflow report: " + error.message); return 2
                     }
-                    io.out("locflow report: wrote \(output)" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
+                    io.out("locflow report: wrote \(output)\(replacedNote(outcome))" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
                 } else {
                     io.out(md)
                 }
@@ -322,13 +323,31 @@ extension CLI {
         guard let output else { return usageError("record: give the output file with -o demo.cast") }
         var o = Explorer.Options()
         guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
-        let cast = Recording.asciicast(flow: flow, config: o.builder.finish(), configLines: o.configLines,
-                                       width: width, height: height, speed: speed, captions: captions, language: language)
-        guard FileManager.default.createFile(atPath: output, contents: Data(cast.utf8)) else {
-            io.err("locflow record: cannot write \(output)")
+        let config = o.builder.finish()
+        var events = 0
+        let outcome: OutputFile.Outcome
+        do {
+            // Streamed: each event goes to the file as it is made, so memory stays flat.
+            outcome = try OutputFile.write(output) { (w: inout OutputFile.Writer) throws(FlowError) in
+                events = try Recording.stream(flow: flow, config: config, configLines: o.configLines, width: width, height: height,
+                                              speed: speed, captions: captions, language: language) { (line: String) throws(FlowError) in
+                    try w.write(line)
+                }
+            }
+        } catch {
+            io.err("locflow record: " + error.message)
             return 2
         }
-        io.out("locflow record: \(output): \(width)x\(height), \(cast.split(separator: "\n").count - 1) events")
+        io.out("locflow record: \(output): \(width)x\(height), \(events) events\(replacedNote(outcome))")
         return 0
+    }
+
+    /// Says when a file was there before (it is replaced, never silently).
+    static func replacedNote(_ outcome: OutputFile.Outcome) -> String {
+        switch outcome {
+        case .created: ""
+        case .replaced: " (replaced the file that was there)"
+        case .replacedThroughLink(let target): " (through the symbolic link: replaced \(target))"
+        }
     }
 }

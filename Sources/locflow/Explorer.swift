@@ -14,6 +14,8 @@ enum Explorer {
         var ascii = false
         var noColor = false
         var language = Language.en
+        /// nil: auto (from COLORFGBG).
+        var theme: Theme?
     }
 
     static func parse(_ args: [String], into o: inout Options) -> String? {
@@ -47,6 +49,9 @@ enum Explorer {
                 case "--lang":
                     guard let v = value(a), let l = Language(rawValue: v) else { return "--lang is en or ko" }
                     o.language = l
+                case "--theme":
+                    guard let v = value(a), v == "auto" || Theme(rawValue: v) != nil else { return "--theme is light, dark or auto" }
+                    o.theme = Theme(rawValue: v)
                 case "--ascii": o.ascii = true
                 case "--no-color": o.noColor = true
                 default:
@@ -118,7 +123,8 @@ enum Explorer {
         let glyphs: Glyphs = o.ascii || !utf8 ? .ascii : .unicode
         installStopHandlers()
         let terminal: Terminal
-        switch Terminal.open(forceNoColor: o.noColor) {
+        let theme = o.theme ?? Theme.auto(colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"])
+        switch Terminal.open(forceNoColor: o.noColor, theme: theme) {
         case .success(let t): terminal = t
         case .failure(let e):
             CommandIO.standard.err(e.message)
@@ -134,8 +140,7 @@ enum Explorer {
             state.message = "opened \(path!)" + (title.map { ": \($0)" } ?? "") + " (\(steps.count) steps; r steps forward, u back)"
         }
         if autoplay {
-            state.autoplay = ExplorerState.Autoplay(every: stepDelay)
-            state.message = title ?? path
+            state.startTour(every: stepDelay, title: title ?? path)
         }
         let recorder = Recorder(directory: FileManager.default.currentDirectoryPath)
         let clockStart = DispatchTime.now().uptimeNanoseconds

@@ -7,7 +7,7 @@ import Synchronization
 /// Set by the signal handler, polled by the loop (an atomic store is async-signal-safe).
 let stopSignal = Atomic<Int32>(0)
 
-/// Installs SIGINT/SIGTERM/SIGHUP handlers before ncurses starts (it keeps handlers that are set).
+/// Installs handlers for every signal that ends the process (`stopSignals`) before ncurses starts (it keeps handlers that are set).
 func installStopHandlers() {
     _ = stopSignal.load(ordering: .relaxed)
     let handler: @convention(c) (Int32) -> Void = { sig in stopSignal.store(sig, ordering: .relaxed) }
@@ -15,7 +15,8 @@ func installStopHandlers() {
     action.__sigaction_handler.sa_handler = handler
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0  // no SA_RESTART: a signal wakes get_wch
-    for sig in [SIGINT, SIGTERM, SIGHUP] { sigaction(sig, &action, nil) }
+    for sig in stopSignals { sigaction(sig, &action, nil) }
+    installCrashRestore()
 }
 
 /// How colourful the terminal is.
@@ -28,11 +29,12 @@ final class Terminal {
     let screen: OpaquePointer
     let window: UnsafeMutablePointer<WINDOW>
     let colorMode: ColorMode
+    let theme: Theme
     var attrs: [Int32] = []
     private(set) var isOpen = true
 
     /// Opens the terminal, or returns a message saying why it cannot be used.
-    static func open(forceNoColor: Bool) -> Result<Terminal, TerminalError> {
+    static func open(forceNoColor: Bool, theme: Theme = .dark) -> Result<Terminal, TerminalError> {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             return .failure(TerminalError("locflow: the explorer needs a terminal (stdin and stdout must be a TTY); for scripts use `locflow check` or `locflow run`"))
         }
@@ -55,15 +57,16 @@ final class Terminal {
             use_default_colors()
             mode = nc_colors() >= 256 ? .full : .basic
         }
-        let t = Terminal(screen: screen, window: window, colorMode: mode)
+        let t = Terminal(screen: screen, window: window, colorMode: mode, theme: theme)
         t.setup()
         return .success(t)
     }
 
-    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, colorMode: ColorMode) {
+    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, colorMode: ColorMode, theme: Theme) {
         self.screen = screen
         self.window = window
         self.colorMode = colorMode
+        self.theme = theme
     }
 
     private func setup() {
@@ -85,14 +88,14 @@ final class Terminal {
             let und = nc_attr_underline()
             switch role {
             case .title, .selected, .promptSelected, .laneForeground, .laneActive, .laneInUse: return rev
-            case .heading, .promptTitle, .accent, .key, .bad, .error, .changed: return bold
+            case .heading, .promptTitle, .accent, .key, .bad, .error, .changed, .caption: return bold
             case .dim, .border, .laneTerminated, .laneSuspended: return dim
             case .warn, .cursor: return und
             default: return 0
             }
         }
         let full = colorMode == .full
-        let st = RoleStyle.of(role)
+        let st = RoleStyle.of(role, theme: theme)
         let fg = full ? st.fg : st.fg8, bg = full ? st.bg : st.bg8
         let pair = Int16(role.rawValue + 1)
         init_pair(pair, Int16(fg), Int16(bg))

@@ -233,11 +233,11 @@ struct RecordingTests {
             guard case .step(let e) = line.statement else { fatalError() }
             return HistoryStep(.event(e), line: line.line, caption: line.comment)
         })
-        s.autoplay = ExplorerState.Autoplay(every: 1000)
+        s.startTour(every: 1000, title: "demo")
         _ = s.update(.tick(0))
         #expect(s.nextWakeUp == 1000)
         _ = s.update(.tick(1000))
-        #expect(s.history.applied == 1 && s.message == "The app asks.")
+        #expect(s.history.applied == 1 && s.caption?.text == "The app asks.")
         _ = s.update(.key(.char(" ")))
         _ = s.update(.tick(5000))
         #expect(s.history.applied == 1)

@@ -72,6 +72,6 @@ struct Format11ExplorerTests {
                      "app startRangingBeacons lobby", "device stationary", "wait 15m"] { _ = s.runCommandLine(line) }
         let bars = sessionBarsText(s, width: 120, height: 14)
         for lane in ["updates", "Live Activity", "visits", "beacons"] { #expect(bars.contains(lane), "no \(lane) lane in\n\(bars)") }
-        #expect(bars.contains("updates ░paused"))
+        #expect(bars.contains("updates: █delivering ▒started, not delivering ░paused"))
     }
 }

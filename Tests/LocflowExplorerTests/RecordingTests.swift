@@ -117,10 +117,19 @@ struct RecordingReplayTests {
         #expect(s.world.prompt == nil)
         #expect(disk.lines.suffix(1) == ["wait 300ms"])
         disk.apply(s.update(.tick(700)))
+        // Recording writes the running clock in chunks; u still goes back past all of them.
+        keys(&s, &disk, "a")
+        for t in stride(from: 800, through: 13_000, by: 100) { disk.apply(s.update(.tick(t))) }
+        #expect(disk.lines.filter { $0 == "wait 5s" }.count == 2)
+        keys(&s, &disk, "u")
+        #expect(s.world.prompt == nil && !s.world.record.alwaysRequestUsed)
+        #expect(s.world.now == 500)  // 300 ms before w, then 200 ms after the first undo
+        disk.apply(s.update(.tick(13_100)))
         disk.apply(s.flushRecording())
         let (worlds, _) = try replay(disk.text)
         #expect(worlds.last == s.world)
-        #expect(!disk.text.contains("requestWhenInUse"))
+        #expect(!disk.text.contains("request"))
+        #expect(!disk.text.contains("wait 5s"))
     }
 
     /// The property: random sessions (keys, clicks, command lines, speed changes, jumps, pins,

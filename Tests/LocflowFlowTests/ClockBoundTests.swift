@@ -44,3 +44,40 @@ struct ClockBoundTests {
         #expect(a.set("suspendDelay", .duration(VirtualTime.maxDuration)) == nil)
     }
 }
+
+@Suite("Timers are bounded: a periodic timer over a long wait cannot hang a run")
+struct TimerBoundTests {
+    /// Reduced accuracy with liveUpdates: a fix every reducedAccuracyInterval.
+    static let prelude = "assume reducedAccuracyInterval 1ms\napp requestWhenInUseAuthorization\nuser precise off\nuser tap \"Allow While Using App\"\napp liveUpdates start\n"
+
+    @Test func aWaitThatWouldFireMoreThan100000TimersIsRefusedAndChangesNothing() throws {
+        // Before: 112 s for check, and run printed 5 million lines.
+        let s = Scratch()
+        let path = s.write("cadence.flow", Self.prelude + "wait 9s\nwait 876000h\nexpect refused\n")
+        let r = capture { Commands.check([path], quiet: true, io: $0) }
+        #expect(r.code == 0, "\(r.out)")
+        #expect(r.out.contains("2 passed, 0 failed") || r.out.contains("1 passed, 0 failed"))
+        let flow = try FlowParser.parse(Self.prelude, file: "p.flow")
+        var w = World(config: { var c = AppConfig(); _ = c.assumptions.set("reducedAccuracyInterval", .duration(1)); return c }())
+        for line in flow.lines { if case .step(let e) = line.statement { _ = w.step(e) } }
+        let before = w
+        let t = w.step(.wait(200_000))
+        #expect(t.count == 1 && t[0].refusal?.rule == .timerLimit)
+        #expect(t[0].refusal?.detail == "waiting 3m20s would fire more than 100000 timers, the bound of one wait")
+        #expect(w == before)
+        #expect(w.step(.wait(9_000)).count == 9_001)
+    }
+
+    @Test func allWaitsOfARunTogetherFireAtMostAMillionTimers() {
+        var c = AppConfig()
+        _ = c.assumptions.set("reducedAccuracyInterval", .duration(1))
+        var w = World(config: c)
+        for e: Event in [.app(.requestWhenInUseAuthorization), .user(.precise(false)), .user(.tap("Allow While Using App")), .app(.liveUpdates(true))] {
+            _ = w.step(e)
+        }
+        w.timersFired = VirtualTime.maxTimersPerRun - 5_000
+        #expect(w.step(.wait(4_000)).first?.refusal == nil)
+        let t = w.step(.wait(4_000))
+        #expect(t.first?.refusal?.detail?.contains("timers, the 1000000 of one run: ") == true, "\(String(describing: t.first?.refusal))")
+    }
+}

@@ -68,3 +68,28 @@ struct InputLimitTests {
         #expect(r.err.contains("f.flow:1:1: error: ") && r.err.contains("Info.plist: is a pipe (FIFO)"))
     }
 }
+
+@Suite("Long words and many keys stay cheap")
+struct LongInputTests {
+    @Test func aHugeWordIsNoTypoAndIsNotComparedLetterByLetter() {
+        #expect(nearest(String(repeating: "x", count: 100_000), in: FlowParser.statementKeywords) == nil)
+        #expect(nearest("plaform", in: FlowParser.statementKeywords) == "platform")
+        #expect(parseError(String(repeating: "x", count: 200_000)) == "t.flow:1:1: error: expected a statement, found 'xxxxxxxxxxxxxxxx…'")
+    }
+
+    @Test func aFailureQuotesAShortExcerptOfAHugeStatement() {
+        let s = Scratch()
+        let path = s.write("long.flow", "user tap \"" + String(repeating: "a", count: 100_000) + "\"\n")
+        let r = capture { Commands.check([path], io: $0) }
+        #expect(r.code == 1)
+        #expect(r.out.count < 1000)
+    }
+
+    @Test func thousandsOfUnknownKeysGiveTwentyFindingsAndACount() {
+        var dict: [String: PlistValue] = [:]
+        for i in 0..<5000 { dict["NSLocationMadeUp\(i)" + String(repeating: "z", count: i % 200)] = .string("x") }
+        let findings = InfoPlistLoader.resolve(dict).1
+        #expect(findings.count == 21)
+        #expect(findings.last?.message == "4980 more keys starting with NSLocation are not keys Core Location reads")
+    }
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Fuzzes locflow's readers of hostile input with libFuzzer (swiftc -sanitize=fuzzer,address).
+#
+#   Fuzz/run.sh [flow|plist|strings|all] [SECONDS]     default: all, 60 seconds each
+#
+# Builds one binary per target into .build/fuzz (the pure sources compiled directly: LocflowCore
+# as a module, then the readers with the target's entry point), starts from the seeds in
+# Fuzz/seeds/TARGET (copied to .build/fuzz/corpus-TARGET, where new inputs accumulate), and
+# stops after SECONDS. A crash, a leak, an input slower than 5 s or one using over 2 GB stops
+# the run with its input saved as .build/fuzz/crash-* (and exit 1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+which=${1:-all}
+seconds=${2:-60}
+out=.build/fuzz
+mkdir -p "$out"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -suppress-warnings)
+
+core=(Sources/LocflowCore/*.swift)
+readers=(Sources/LocflowFlow/{PlistValue,BinaryPlist,XMLPlist,StringsFile,Excerpt}.swift)
+parser=(Sources/LocflowFlow/{Lexer,Parser,Flow,LineEnds}.swift)
+
+build_core() {
+  if [ ! -f "$out/LocflowCore.o" ] || [ -n "$(find Sources/LocflowCore -newer "$out/LocflowCore.o" -name '*.swift')" ]; then
+    echo "fuzz: building LocflowCore"
+    swiftc "${flags[@]}" -wmo -c -module-name LocflowCore -emit-module -emit-module-path "$out/LocflowCore.swiftmodule" \
+      "${core[@]}" -o "$out/LocflowCore.o"
+  fi
+}
+
+build() {  # build TARGET
+  local t=$1 srcs=()
+  case $t in
+    flow) build_core; srcs=("${parser[@]}" "${readers[@]}" Fuzz/targets/FlowParser.swift "$out/LocflowCore.o") ;;
+    plist) srcs=("${readers[@]}" Fuzz/targets/PlistReader.swift) ;;
+    strings) srcs=("${readers[@]}" Fuzz/targets/StringsReader.swift) ;;
+  esac
+  echo "fuzz: building $t"
+  swiftc "${flags[@]}" -wmo -module-name Fuzz"$t" -I "$out" "${srcs[@]}" -o "$out/fuzz-$t" 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" || true
+  [ -x "$out/fuzz-$t" ] || { echo "fuzz: could not build $t"; exit 1; }
+}
+
+run() {  # run TARGET
+  local t=$1 corpus="$out/corpus-$1" extra=()
+  mkdir -p "$corpus"
+  cp -n Fuzz/seeds/"$t"/* "$corpus"/ 2>/dev/null || true
+  [ -f "Fuzz/$t.dict" ] && extra+=(-dict="Fuzz/$t.dict")
+  echo "fuzz: $t for ${seconds}s"
+  local log="$out/fuzz-$t.log" rc=0
+  ASAN_OPTIONS=detect_leaks=1 "$out/fuzz-$t" "$corpus" "${extra[@]}" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
+    -max_len=65536 -print_final_stats=1 -artifact_prefix="$out/crash-$t-" >"$log" 2>&1 || rc=$?
+  grep -E "^#[0-9]+.*(DONE|pulse)|stat::number_of_executed_units|stat::peak_rss_mb|stat::new_units_added" "$log" | tail -n 4
+  local cov; cov=$(grep -oE "cov: [0-9]+ ft: [0-9]+ corp: [0-9]+/[0-9]+[a-zA-Z]*" "$log" | tail -n1)
+  echo "fuzz: $t: $cov; corpus $(ls "$corpus" | wc -l) inputs"
+  if [ "$rc" != 0 ]; then
+    echo "fuzz: $t FOUND A PROBLEM (exit $rc):"; grep -E "ERROR|SUMMARY|Fatal|crash|Test unit written" "$log" | head -n 20
+    return 1
+  fi
+}
+
+targets=(flow plist strings)
+[ "$which" = all ] || targets=("$which")
+status=0
+for t in "${targets[@]}"; do build "$t"; done
+for t in "${targets[@]}"; do run "$t" || status=1; done
+exit $status

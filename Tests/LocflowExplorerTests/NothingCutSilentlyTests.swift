@@ -1,0 +1,93 @@
+import Testing
+@testable import LocflowCore
+@testable import LocflowFlow
+@testable import LocflowExplorer
+
+/// Issue 10, part 3: every cut shows, and the whole text is readable somewhere.
+@Suite("Nothing is cut silently")
+struct NothingCutSilentlyTests {
+    func lines(_ s: ExplorerState) -> [String] {
+        render(s, glyphs: .unicode).text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test func aCutEndsWithAnEllipsis() {
+        var f = Frame(width: 20, height: 2)
+        #expect(f.put(0, 0, "gives provisional Always", maxWidth: 14) == 14)
+        #expect(f.text.hasPrefix("gives provisi… "))
+        f.put(0, 1, "다음 번에 묻기 또는", maxWidth: 10)  // a wide character does not fit the last column
+        #expect(f.text.split(separator: "\n")[1].hasPrefix("다음 번에…"))
+        #expect(TextWidth.truncate("(does nothing now)", 9) == "(does no…")
+        #expect(TextWidth.truncate("fits", 9) == "fits")
+        #expect(TextWidth.fit("trailing spaces   ", 15) == "trailing spaces")
+        var g = Frame(width: 10, height: 1)
+        g.put(0, 0, "ends here      ", maxWidth: 9)  // only spaces cut: no ellipsis
+        #expect(!g.text.contains("…"))
+    }
+
+    @Test func wrappedTextCutToItsRoomEndsWithAnEllipsis() {
+        let lines = TextWidth.wrap("LocationMonitorSample shows where you are on the map.", width: 30, lines: 1)
+        #expect(lines == ["LocationMonitorSample shows w…"])
+        #expect(TextWidth.wrap("short", width: 30, lines: 1) == ["short"])
+        // The Settings page's usage text at 120x40 with the tour's lanes: cut, and says so.
+        for h in 34...40 {
+            var s = ExplorerState(config: AppConfig(), width: 120, height: h)
+            s.speedIndex = 0
+            for e: Event in [.app(.requestAlwaysAuthorization), .user(.tap("Allow While Using App"))] { _ = s.perform(.step(e)) }
+            let text = render(s, glyphs: .unicode).text
+            let line = text.split(separator: "\n").first { $0.contains("LocationMonitorSample shows") }
+            #expect(line == nil || text.contains("where you are on the map.") || line!.contains("…"),
+                    "the usage text lost its end silently at 120x\(h)")
+        }
+    }
+
+    @Test func writingOverHalfAWideCharacterClearsTheOtherHalf() {
+        var f = Frame(width: 6, height: 1)
+        f.put(0, 0, "묻기")
+        f.put(1, 0, "|")
+        #expect(f.text == " |기  \n")
+        #expect(f.cells.filter(\.continuation).count == 1)
+    }
+
+    @Test func theSelectedItemsWholeTextIsOnTheStatusLine() {
+        var s = ExplorerState(config: AppConfig(), width: 120, height: 40)
+        s.language = .ko
+        s.focus = .settings
+        _ = s.perform(.step(.app(.requestWhenInUseAuthorization)))
+        _ = s.perform(.step(.user(.tap("Allow Once"))))
+        s.message = nil
+        let index = s.items(.settings).firstIndex { $0.label.hasPrefix("다음 번에 묻기") }!
+        s.selection[.settings] = index
+        let text = lines(s)
+        #expect(text.contains { $0.contains("다음 번에 묻기 또는 내가 공…") }, "cut in the pane, with an ellipsis")
+        #expect(text[37...].contains { $0.contains("다음 번에 묻기 또는 내가 공유할 때") }, "whole on the status line")
+    }
+
+    @Test func aDimmedActionsWholeReasonIsShownWhenSelected() {
+        var s = ExplorerState(config: AppConfig(), width: 80, height: 24)
+        _ = s.perform(.step(.app(.requestAlwaysAuthorization)))
+        _ = s.perform(.step(.user(.tap("Allow While Using App"))))
+        _ = s.update(.key(.down))  // moving the selection clears the last message
+        _ = s.update(.key(.up))
+        let why = s.items(.app)[1].disabled!
+        #expect(TextWidth.columns(of: why) > 80)
+        let status = lines(s).suffix(4).joined(separator: " ")
+        for word in why.split(separator: " ") { #expect(status.contains(word), "\(word) of the reason is missing") }
+    }
+
+    @Test func thePromptShowsTheWholeUsageDescriptionScrolling() {
+        var config = AppConfig()
+        let words = (1...120).map { "Wort\($0)" }
+        config.strings["NSLocationWhenInUseUsageDescription"] = words.joined(separator: " ")
+        var s = ExplorerState(config: config, width: 80, height: 24)
+        _ = s.perform(.step(.app(.requestWhenInUseAuthorization)))
+        var seen = Set<String>()
+        for _ in 0..<20 {
+            let text = lines(s).joined(separator: "\n")
+            for w in words where text.contains(w + " ") || text.contains(w + "\n") || text.contains(w + " │") { seen.insert(w) }
+            #expect(text.contains("PgUp/Dn"))
+            _ = s.update(.key(.pageDown))
+        }
+        #expect(seen.count == words.count, "missing: \(words.filter { !seen.contains($0) }.prefix(5))")
+        #expect(s.world.prompt != nil, "scrolling does not answer the prompt")
+    }
+}
