@@ -113,7 +113,7 @@ wait_for "EXIT=0"
 rec=$(ls "$work"/fast/locflow-recording-*.flow)
 [ -f "${rec%.flow}.md" ] || { echo "e2e: no report beside the recording"; ls "$work/fast"; exit 1; }
 grep -qE '^\*\*Result:\*\* all 1[0-9] expectations held' "${rec%.flow}.md" || { echo "e2e: the report does not say the pins held"; head "${rec%.flow}.md"; exit 1; }
-grep -q '^wait 10m$' "$rec" && { echo "e2e: the undone jump is still in the recording"; cat "$rec"; exit 1; }
+grep -qE '^wait 10m$' "$rec" && { echo "e2e: the undone jump is still in the recording"; cat "$rec"; exit 1; }
 grep -q '^wait 1m$' "$rec" || { echo "e2e: the jump is not in the recording"; cat "$rec"; exit 1; }
 out=$("$bin" check "$rec") || { echo "e2e: the pinned recording does not pass check"; echo "$out"; cat "$rec"; exit 1; }
 grep -qE "ok .*\(1[0-9] expectations\)" <<<"$out" || { echo "e2e: the pin wrote too few expectations: $out"; exit 1; }

@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="$(swift build --show-bin-path)/locflow"
+# Each signal gets a tmux server of its own: killing a server and starting the next one on the
+# same socket at once races ("server exited unexpectedly").
 sock="locflow-sig-$$"
 tmx() { tmux -L "$sock" -f /dev/null "$@"; }
 work=$(mktemp -d)
@@ -15,6 +17,7 @@ trap cleanup EXIT
 one() {  # one SIGNAL EXPECTED-EXIT [ENV]
   local sig=$1 want=$2 envp=${3:-}
   tmx kill-server 2>/dev/null || true
+  sock="locflow-sig-$$-$sig"
   rm -f "$work"/before "$work"/after
   tmx new-session -d -s t -x 100 -y 30 -e LANG=C.UTF-8 -e TERM=xterm-256color "bash --norc --noprofile"
   tmx send-keys -t t "cd $work && stty -g > before && PS1='$ ' && clear" Enter

@@ -23,8 +23,9 @@ parser=(Sources/LocflowFlow/{Lexer,Parser,Flow,LineEnds}.swift)
 build_core() {
   if [ ! -f "$out/LocflowCore.o" ] || [ -n "$(find Sources/LocflowCore -newer "$out/LocflowCore.o" -name '*.swift')" ]; then
     echo "fuzz: building LocflowCore"
-    swiftc "${flags[@]}" -wmo -c -module-name LocflowCore -emit-module -emit-module-path "$out/LocflowCore.swiftmodule" \
-      "${core[@]}" -o "$out/LocflowCore.o"
+    local root; root=$(pwd)
+    (cd "$out" && swiftc "${flags[@]}" -wmo -c -module-name LocflowCore -emit-module -emit-module-path LocflowCore.swiftmodule \
+      "${core[@]/#/$root/}" -o LocflowCore.o)
   fi
 }
 
@@ -36,7 +37,10 @@ build() {  # build TARGET
     strings) srcs=("${readers[@]}" Fuzz/targets/StringsReader.swift) ;;
   esac
   echo "fuzz: building $t"
-  swiftc "${flags[@]}" -wmo -module-name Fuzz"$t" -I "$out" "${srcs[@]}" -o "$out/fuzz-$t" 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" || true
+  # Inside $out, so the module files swiftc writes beside the binary stay out of the repository.
+  local root; root=$(pwd)
+  (cd "$out" && swiftc "${flags[@]}" -wmo -module-name Fuzz"$t" -I . "${srcs[@]/#/$root/}" -o "fuzz-$t" 2>&1 \
+    | grep -v "ld.gold: warning: Cannot export local symbol" || true)
   [ -x "$out/fuzz-$t" ] || { echo "fuzz: could not build $t"; exit 1; }
 }
 

@@ -18,20 +18,21 @@ extension World {
                 sink(t, self)
                 return
             }
-            // Count the timers this wait fires on a copy first, so a wait past the budget
-            // changes nothing at all (a refused step).
+            // Fire the timers, holding what they did until the count is known: a wait past the
+            // budget is put back (a refused step changes nothing at all).
             let budget = min(VirtualTime.maxTimersPerWait, VirtualTime.maxTimersPerRun - timersFired)
-            var probe = self
-            var count = 0
-            probe.fireTimers(until: target, limit: budget + 1) { _, _ in count += 1 }
-            if count > budget {
+            let before = self
+            var fired: [(Transition, World)] = []
+            fireTimers(until: target, limit: budget + 1) { t, w in fired.append((t, w)) }
+            if fired.count > budget {
+                self = before
                 var t = Transition(event: event, time: now)
                 let bound = budget < VirtualTime.maxTimersPerWait ? "the \(VirtualTime.maxTimersPerRun) of one run: \(timersFired) have fired" : "the bound of one wait"
                 t.refusal = Why(.timerLimit, "waiting \(formatDuration(duration)) would fire more than \(budget) timers, \(bound)")
                 sink(t, self)
                 return
             }
-            fireTimers(until: target, sink: sink)
+            for (t, w) in fired { sink(t, w) }
             accrueFixes(until: target)
             now = target
             var t = Transition(event: event, time: now)

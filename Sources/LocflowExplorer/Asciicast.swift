@@ -106,17 +106,8 @@ public enum Recording {
     public static func stream<E: Error>(flow: Flow, config: AppConfig, configLines: [String], width: Int, height: Int,
                                         speed: Double, captions: Bool, language: Language = .en,
                                         emit: (String) throws(E) -> Void) throws(E) -> Int {
-        var state = ExplorerState(config: config, configLines: configLines, width: width, height: height)
-        state.language = language
-        state.speedIndex = 0
-        state.focus = .app
-        state.history.load(flow.body.compactMap { line in
-            switch line.statement {
-            case .step(let e): HistoryStep(.event(e), line: line.line, caption: line.comment)
-            case .expect(let x): HistoryStep(.expect(x), line: line.line, caption: line.comment)
-            case .config: nil
-            }
-        })
+        var replay = Replay(flow: flow, config: config, configLines: configLines, width: width, height: height,
+                            language: language, captions: captions)
         var header = JSONWriter()
         header.field("version", .int(2))
         header.field("width", .int(width))
@@ -130,18 +121,12 @@ public enum Recording {
             events += 1
         }
         let stepSeconds = 2.0 / max(0.01, speed)
-        state.message = flow.description.isEmpty ? flow.file : flow.description.joined(separator: " ")
-        try event(0, "o", "\u{1B}[?25l\u{1B}[2J" + ANSI.frame(render(state, glyphs: .unicode)))
+        try event(0, "o", "\u{1B}[?25l\u{1B}[2J" + ANSI.frame(replay.frame))
         var t = 0.0
-        var n = 0
-        while state.history.canRedo {
+        while let text = replay.next() {
             t += stepSeconds
-            n += 1
-            _ = state.perform(.redo)
-            let step = state.history.steps[state.history.applied - 1]
-            if captions, let caption = step.caption { state.message = caption }
-            try event(t, "m", TextSafety.escape("step \(n): \(step.flowText)", keepNewlines: false))
-            try event(t, "o", ANSI.frame(render(state, glyphs: .unicode)))
+            try event(t, "m", TextSafety.escape("step \(replay.step): \(text)", keepNewlines: false))
+            try event(t, "o", ANSI.frame(replay.frame))
         }
         try event(t + stepSeconds, "o", "\u{1B}[0m\u{1B}[?25h\r\n")
         return events

@@ -55,27 +55,59 @@ public struct Frame: Sendable {
         guard y >= 0, y < height else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
         var cx = x
-        var i = text.startIndex
-        while i < text.endIndex {
-            let ch = text[i]
+        // Plain ASCII (most of the screen): one byte, one column, no grapheme breaking.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let bytes = text.utf8
+            var i = bytes.startIndex
+            while i < bytes.endIndex {
+                let b = bytes[i]
+                if cx + 1 > limit {
+                    if bytes[i...].contains(where: { $0 != 0x20 }) { cx = putEllipsis(x, cx, limit, y, role) }
+                    break
+                }
+                if cx >= 0 {
+                    let at = y * width + cx
+                    if cells[at].continuation { cells[at - 1].char = " " }
+                    if cx + 1 < width && cells[at + 1].continuation { cells[at + 1].char = " "; cells[at + 1].continuation = false }
+                    cells[at] = Cell(char: Character(Unicode.Scalar(b)), role: role, continuation: false)
+                }
+                cx += 1
+                bytes.formIndex(after: &i)
+            }
+            return cx - x
+        }
+        var chars = text.makeIterator()
+        while let ch = chars.next() {
             let w = TextWidth.columns(of: ch)
-            if w == 0 { text.formIndex(after: &i); continue }
+            if w == 0 { continue }
             if cx + w > limit {
-                if text[i...].contains(where: { $0 != " " }) { cx = putEllipsis(x, cx, limit, y, role) }
+                // Cut: unless only spaces are left, the last column shows the ellipsis.
+                var more = ch != " "
+                while !more, let rest = chars.next() { more = rest != " " }
+                if more { cx = putEllipsis(x, cx, limit, y, role) }
                 break
             }
             if cx >= 0 {
-                // Over half of a wide character: its other half goes too (no split Hangul).
-                if self[cx, y].continuation { self[cx - 1, y] = Cell(char: " ", role: self[cx - 1, y].role, continuation: false) }
-                let next = cx + w
-                if next < width && self[next, y].continuation { self[next, y] = Cell(char: " ", role: self[next, y].role, continuation: false) }
-                self[cx, y] = Cell(char: ch, role: role, continuation: false)
-                if w == 2 { self[cx + 1, y] = Cell(char: " ", role: role, continuation: true) }
+                let at = y * width + cx
+                // Over half of a wide character: its other half goes too (no split Hangul). The
+                // flags are read in place (a Cell copy would retain its Character).
+                if cells[at].continuation { cells[at - 1].char = " " }
+                if cx + w < width && cells[at + w].continuation { cells[at + w].char = " "; cells[at + w].continuation = false }
+                cells[at] = Cell(char: ch, role: role, continuation: false)
+                if w == 2 { cells[at + 1] = Cell(char: " ", role: role, continuation: true) }
             }
             cx += w
-            text.formIndex(after: &i)
         }
         return cx - x
+    }
+
+    /// Writes one single-column character (a box's edge, a bar's cell) without making a String.
+    public mutating func put(_ x: Int, _ y: Int, char ch: Character, _ role: Role) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        let at = y * width + x
+        if cells[at].continuation { cells[at - 1].char = " " }
+        if x + 1 < width && cells[at + 1].continuation { cells[at + 1].char = " "; cells[at + 1].continuation = false }
+        cells[at] = Cell(char: ch, role: role, continuation: false)
     }
 
     /// Ends a cut run (started at x, drawn up to cx) with the ellipsis in its last column.
@@ -130,17 +162,17 @@ public struct Frame: Sendable {
     public mutating func box(_ x: Int, _ y: Int, _ w: Int, _ h: Int, title: String? = nil, glyphs: Glyphs,
                              role: Role = .border, titleRole: Role = .heading) {
         guard w >= 2, h >= 2, x >= 0, y >= 0, x + w <= width, y + h <= height else { return }
-        put(x, y, String(glyphs.topLeft), role)
-        put(x + w - 1, y, String(glyphs.topRight), role)
-        put(x, y + h - 1, String(glyphs.bottomLeft), role)
-        put(x + w - 1, y + h - 1, String(glyphs.bottomRight), role)
+        put(x, y, char: glyphs.topLeft, role)
+        put(x + w - 1, y, char: glyphs.topRight, role)
+        put(x, y + h - 1, char: glyphs.bottomLeft, role)
+        put(x + w - 1, y + h - 1, char: glyphs.bottomRight, role)
         for xx in (x + 1)..<(x + w - 1) {
-            put(xx, y, String(glyphs.horizontal), role)
-            put(xx, y + h - 1, String(glyphs.horizontal), role)
+            put(xx, y, char: glyphs.horizontal, role)
+            put(xx, y + h - 1, char: glyphs.horizontal, role)
         }
         for yy in (y + 1)..<(y + h - 1) {
-            put(x, yy, String(glyphs.vertical), role)
-            put(x + w - 1, yy, String(glyphs.vertical), role)
+            put(x, yy, char: glyphs.vertical, role)
+            put(x + w - 1, yy, char: glyphs.vertical, role)
         }
         if let title, w > 6 { put(x + 2, y, " \(title) ", titleRole, maxWidth: w - 4) }
     }
@@ -218,7 +250,10 @@ public enum TextWidth {
         return min(2, w)
     }
 
-    public static func columns(of text: String) -> Int { text.reduce(0) { $0 + columns(of: $1) } }
+    public static func columns(of text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + columns(of: $1) }
+    }
 
     /// Splits text into lines of at most `width` columns, at spaces where possible.
     public static func wrap(_ text: String, width: Int) -> [String] {

@@ -167,7 +167,7 @@ enum Korean {
         "previous pane": "이전 창", "select": "선택", "page up/down": "페이지 위/아래", "do it": "실행",
         "foreground": "포그라운드", "background": "백그라운드", "force quit": "강제 종료", "system terminate": "시스템 종료",
         "system relaunch": "시스템 재실행", "Location Services on/off": "위치 서비스 켬/끔", "Precise on/off (Settings)": "정확한 위치 켬/끔 (설정)",
-        "pause/run": "멈춤/실행", "slower / faster": "느리게 / 빠르게", "jump +1s +10s +1m +10m +1h": "+1초 +10초 +1분 +10분 +1시간",
+        "pause/run": "멈춤/실행", "slower / faster": "느리게 / 빠르게", "jump +1s +10s +1m +10m +1h": "+1초/10초/1분/10분/1시간",
         "undo": "실행 취소", "redo / next flow step": "다시 실행 / 다음 단계", "log filter": "기록 필터",
         "zoom bars in/out": "막대 확대/축소", "scroll bars / follow now": "막대 이동 / 현재로", "record .flow": ".flow 녹화",
         "command": "명령", "help": "도움말", "quit": "종료", "help: every key (any key closes)": "도움말: 모든 키 (아무 키나 누르면 닫힘)",
@@ -195,7 +195,7 @@ enum Korean {
         "tour paused: Space plays on, → and ← step": "투어 멈춤: Space로 계속, →와 ←로 한 단계씩",
         "next": "다음", "back": "뒤로", "pause": "멈춤", "play": "재생", "back to the tour": "투어로 돌아가기",
         "read the whole message": "메시지 전체 읽기",
-        "pin: expect what you see": "고정: 보이는 것을 확인 문장으로", "other iOS version": "다른 iOS 버전", "next iOS version": "다음 iOS 버전",
+        "pin: expect what you see": "고정: 화면을 확인 문장으로", "other iOS version": "다른 iOS 버전", "next iOS version": "다음 iOS 버전",
         // Session bars
         "events": "이벤트", "other event": "다른 이벤트", "held by the app": "앱이 가짐", "kept by the system": "시스템이 보존",
         "running": "실행 중", "bg activity": "백그라운드 활동", "active": "활성", "held, not active": "가졌지만 비활성",

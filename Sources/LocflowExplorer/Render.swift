@@ -6,8 +6,8 @@ public let minimumSize = (width: 80, height: 24)
 
 /// `(state, size) -> Frame`: the whole screen, a pure function of the explorer's state.
 public func render(_ s: ExplorerState, glyphs g: Glyphs) -> Frame {
-    var f = Frame(width: s.width, height: s.height)
     guard s.width >= minimumSize.width, s.height >= minimumSize.height else {
+        var f = Frame(width: s.width, height: s.height)
         let lines = ["locflow needs a terminal of at least \(minimumSize.width)x\(minimumSize.height);",
                      "this one is \(s.width)x\(s.height). Make it larger, or press q to quit."]
         for (i, line) in lines.enumerated() {
@@ -17,11 +17,11 @@ public func render(_ s: ExplorerState, glyphs g: Glyphs) -> Frame {
         }
         return f
     }
-    f.ellipsis = g.ellipsis
-    var r = Renderer(s: s, g: g, f: f)
+    // The renderer owns the only reference to its frame: no copy of the cells on the first write.
+    var r = Renderer(s: s, g: g, f: Frame(width: s.width, height: s.height))
+    r.f.ellipsis = g.ellipsis
     r.draw()
-    f = r.f
-    return f
+    return r.f
 }
 
 struct Renderer {
@@ -49,11 +49,15 @@ struct Renderer {
         // Nothing is cut: a long status takes up to 4 lines, and the panes make room.
         let status = statusText()
         // Presenting: a large caption area above the footer, the tour's words wrapped whole.
-        let caption = s.caption
+        var caption = s.caption
+        // A step too long for the caption's title goes whole into its first line.
+        if let c = caption, TextWidth.columns(of: c.title) + 6 > s.width, let colon = c.title.range(of: ": ") {
+            caption = (String(c.title[..<colon.lowerBound]), String(c.title[colon.upperBound...]) + "\n" + c.text, c.failed)
+        }
         var captionLines: [String] = []
         if let c = caption {
             captionLines = TextWidth.wrap(c.text, width: s.width - 4)
-            let most = s.height >= 34 ? 6 : 3
+            let most = s.height >= 34 ? 6 : 4
             if captionLines.count > most { captionLines = TextWidth.wrap(c.text, width: s.width - 4, lines: most, ellipsis: g.ellipsis) }
             captionLines = captionLines.isEmpty ? [""] : captionLines
         }

@@ -77,11 +77,12 @@ extension Renderer {
     /// How many rows the bars want for a pane width (axis, prompt, events, each lane, legend).
     func barRowsWanted(width: Int) -> Int {
         let samples = barWindow(cols: width - 4 - Self.barLabelWidth).samples
-        var ids = Set<String>()
+        // A handful of session IDs: a list is cheaper than hashing every sample's strings.
+        var ids: [String] = []
         var live = false, monitor = false, bg = false, relaunch = false
         var updates = false, activity = false, visits = false, beacons = false
         for smp in samples {
-            for (id, _) in smp.sessions { ids.insert(id) }
+            for (id, _) in smp.sessions where !ids.contains(id) { ids.append(id) }
             live = live || smp.liveUpdates; monitor = monitor || smp.monitor
             bg = bg || smp.backgroundActivity > 0; relaunch = relaunch || smp.relaunchWindow
             updates = updates || smp.standard > 0; activity = activity || smp.liveActivity
@@ -225,9 +226,9 @@ extension Renderer {
         for c in 0..<cols {
             let here = inside(c)
             guard !here.isEmpty else { continue }
-            if here.contains(where: \.tap) { f.put(r.x + labelW + c, y, "T", .accent) }
-            else if here.contains(where: \.callback) { f.put(r.x + labelW + c, y, "c", .good) }
-            else { f.put(r.x + labelW + c, y, String(g.mark), .dim) }
+            if here.contains(where: \.tap) { f.put(r.x + labelW + c, y, char: "T", .accent) }
+            else if here.contains(where: \.callback) { f.put(r.x + labelW + c, y, char: "c", .good) }
+            else { f.put(r.x + labelW + c, y, char: g.mark, .dim) }
         }
         y += 1
         for (i, lane) in lanes.enumerated() {
@@ -237,7 +238,7 @@ extension Renderer {
             for c in 0..<cols {
                 // A state that began and ended inside the column still shows (its first glyph).
                 guard let k = colSample[c], let (ch, role) = lane.glyph(samples[k]) ?? inside(c).lazy.compactMap(lane.glyph).first else { continue }
-                f.put(r.x + labelW + c, y, String(ch), role)
+                f.put(r.x + labelW + c, y, char: ch, role)
             }
             y += 1
         }
@@ -249,10 +250,10 @@ extension Renderer {
         let nowCol = (w.now - start) / scale
         if nowCol >= 0 && nowCol < cols {
             let cx = r.x + labelW + nowCol
-            if f[cx, axisY].char == " " && !f[cx, axisY].continuation { f.put(cx, axisY, String(g.cursor), .cursor) }
+            if f[cx, axisY].char == " " && !f[cx, axisY].continuation { f.put(cx, axisY, char: g.cursor, .cursor) }
             for yy in (axisY + 1)..<(r.y + r.h - legendRows) {
                 // Over a bar the bar keeps its colour: the cursor shows in the gaps.
-                if f[cx, yy].char == " " { f.put(cx, yy, String(g.cursor), .cursor) }
+                if f[cx, yy].char == " " { f.put(cx, yy, char: g.cursor, .cursor) }
             }
         }
     }

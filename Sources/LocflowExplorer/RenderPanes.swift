@@ -25,11 +25,11 @@ extension Renderer {
                 if y < bottom - 1 { drawItem(items[index], index: index, pane: .settings, x: r.x + 1, y: y, width: r.w - 1, selected: sel == index) }
                 y += 1; index += 1
             }
-            if w.isProvisionalAlways && y < bottom - 1 {
-                f.put(r.x + 1, y, L("(the app reads Always: provisional)"), .warn, maxWidth: r.w - 1); y += 1
-            }
-            if w.isTemporaryWhenInUse && y < bottom - 1 {
-                f.put(r.x + 1, y, L("(Allow Once in force)"), .warn, maxWidth: r.w - 1); y += 1
+            // The notes wrap (two lines at most) rather than lose their end.
+            for note in [w.isProvisionalAlways ? L("(the app reads Always: provisional)") : nil, w.isTemporaryWhenInUse ? L("(Allow Once in force)") : nil].compactMap({ $0 }) {
+                for line in TextWidth.wrap(note, width: r.w - 1, lines: max(0, min(2, bottom - 1 - y)), ellipsis: g.ellipsis) {
+                    f.put(r.x + 1, y, line, .warn); y += 1
+                }
             }
             y += 1
         }
@@ -39,7 +39,10 @@ extension Renderer {
             y += 1; index += 1
         }
         if w.record.choice != .unlisted, let text = w.config.whenInUseMessage {
-            for line in TextWidth.wrap(text, width: r.w, lines: max(0, bottom - 1 - y - 1), ellipsis: g.ellipsis) {
+            // A blank line before Reset when there is room for it; the text comes first.
+            let room = max(0, bottom - 1 - y)
+            let lines = TextWidth.wrap(text, width: r.w).count < room ? room - 1 : room
+            for line in TextWidth.wrap(text, width: r.w, lines: lines, ellipsis: g.ellipsis) {
                 f.put(r.x, y, line, .dim); y += 1
             }
         }

@@ -8,7 +8,7 @@ import Darwin
 /// Files that are never seen half-written: a whole file is written to a temporary file beside it,
 /// flushed to disk (fsync), and renamed over the target (rename is atomic); an append-only journal
 /// writes each finished line with write(2), so a kill -9 loses nothing that was finished.
-/// (Issue 8's `-o` output helper does the same for command output; the two can be unified.)
+/// Whole files go through `OutputFile`, the helper every command's `-o` uses.
 public enum AtomicFile {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var path: String
@@ -30,25 +30,15 @@ public enum AtomicFile {
         return true
     }
 
-    /// Replaces `path` with `text` atomically: temporary file, fsync, rename, fsync of the folder.
+    /// Replaces `path` with `text` atomically, through `OutputFile` (the one helper for files
+    /// locflow writes): a regular file or a link to one, never a device or a FIFO; an unnamed
+    /// temporary file in the same folder, fsync, rename.
     public static func write(_ text: String, to path: String) throws(Failure) {
+        do { try OutputFile.write(path, text) } catch {
+            let prefix = path + ": "
+            throw Failure(path: path, reason: error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message)
+        }
         let dir = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let tmp = (dir.isEmpty ? "" : dir + "/") + ".\(name).\(getpid()).tmp"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure(path) }
-        guard writeAll(fd, Array(text.utf8)), fsync(fd) == 0 else {
-            let f = failure(path)
-            close(fd)
-            unlink(tmp)
-            throw f
-        }
-        close(fd)
-        guard rename(tmp, path) == 0 else {
-            let f = failure(path)
-            unlink(tmp)
-            throw f
-        }
         let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_CLOEXEC)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
     }

@@ -96,7 +96,9 @@ public enum Commands {
                 broken += 1
             }
         }
-        io.out("\(passed) passed, \(failed) failed")
+        // The closing line: the flows that ran, then their expectations ("12 flows: 376 passed, 0 failed").
+        let ran = files.count - broken
+        io.out("\(ran) flow\(ran == 1 ? "" : "s"): \(passed) passed, \(failed) failed")
         if broken > 0 {
             io.err("\(broken) file\(broken == 1 ? "" : "s") could not be read or parsed")
             return 2

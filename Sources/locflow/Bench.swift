@@ -10,26 +10,25 @@ enum Bench {
     static func main(_ args: [String], io: CommandIO) -> Int32 {
         var events = 1_000_000, lines = 100_000, runs = 5
         var only: String?
-        var i = 0
-        while i < args.count {
-            if args[i] == "--only" {
-                guard i + 1 < args.count, ["model", "check", "explorer"].contains(args[i + 1]) else {
-                    return CLI.usageError("bench: --only takes model, check or explorer")
-                }
-                only = args[i + 1]
-                i += 2
+        let a: Arguments
+        switch Arguments.parse(args, valued: ["--events", "--lines", "--runs", "--only"]) {
+        case .success(let parsed): a = parsed
+        case .failure(let p): return CLI.usageError("bench", p.message)
+        }
+        if let extra = a.positionals.first { return CLI.usageError("bench", "unexpected \(extra)") }
+        for (name, value) in a.options {
+            let v = value ?? ""
+            if name == "--only" {
+                guard ["model", "check", "explorer"].contains(v) else { return CLI.usageError("bench", "--only takes model, check or explorer") }
+                only = v
                 continue
             }
-            guard i + 1 < args.count, let n = Int(args[i + 1]), n > 0 else {
-                return CLI.usageError("bench: \(args[i]) needs a positive number")
-            }
-            switch args[i] {
+            guard let n = Int(v), n > 0 else { return CLI.usageError("bench", "\(name) needs a positive number") }
+            switch name {
             case "--events": events = n
             case "--lines": lines = n
-            case "--runs": runs = n
-            default: return CLI.usageError("bench: unknown option \(args[i])")
+            default: runs = n
             }
-            i += 2
         }
         #if DEBUG
         io.err("locflow bench: this is a debug build; figures are only meaningful with `swift build -c release`")

@@ -17,15 +17,23 @@ enum CLI {
            locflow paths --to "status=S settings=C ..." [config options] [--max N]
                                                 the shortest flow to each matching state
            locflow play FILE.flow [--step-delay 2s]  autoplay a flow in the explorer, with captions
-           locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N]  an asciicast v2 recording
+           locflow record FILE.flow -o demo.cast|demo.svg [--size 120x40] [--speed N] [--theme T]
+                                                an asciicast v2 recording, or an animated SVG
+           locflow shot FILE.flow -o shot.svg [--step N] [--size WxH] [--lang ko] [--theme T]
+                                                the explorer after step N, as an SVG picture
+           locflow map [config options] [--format text|dot|mermaid|svg] [-o FILE]
+                                                the designer's flow map
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
            locflow diff FILE.flow --platform A [--assume N=V] --platform B [--assume N=V] [--format text|md]
                                                 the same flow on two sides, only what differs
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
            locflow help [COMMAND]               this text, or a command's
+           locflow --version                    the version
 
-    config options (explorer, explore, paths): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
+    options go before or after the file; put locflow on the PATH with
+      swift build -c release && export PATH="$PWD/.build/release:$PATH"    (or write swift run locflow ...)
+    config options (explorer, explore, paths, map): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
     explorer options: --lang en|ko, --theme light|dark|auto, --ascii, --no-color (NO_COLOR is honoured)
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
     """
@@ -37,7 +45,7 @@ enum CLI {
 
         Runs each flow (folders are searched for *.flow) headless and checks its expect lines.
         Prints each failed expectation or refused step as FILE:LINE: expected ..., found ...
-        with the rule that decided it, then a closing line "N passed, M failed".
+        with the rule that decided it, then a closing line "K flows: N passed, M failed" (expectations).
           --quiet   do not print an "ok" line for each flow that passed
         Exit: 0 every expectation held and every step could be performed; 1 something failed;
               2 a file could not be read or parsed (nothing of that file runs).
@@ -68,8 +76,8 @@ enum CLI {
         Build with -c release; tools/first-frame.py measures the time to the first frame.
         """,
         "explore": """
-        usage: locflow explore [--platform P] [--plist F] [--strings F] [--assume N=V] [--depth N]
-                               [--actions v1|standard|all] [--format text|dot|mermaid|json]
+        usage: locflow explore [--platform P] [--plist F] [--strings F] [--assume N=V] [--depth N] [--actions v1|standard|all]
+                               [--format text|dot|mermaid|json]
 
         Walks breadth-first through every state reachable from the start over all the person's,
         the app's and the system's actions (at most two explicit sessions, waits of 5s, 10s, 1m
@@ -99,11 +107,45 @@ enum CLI {
         Space pauses and resumes; r and u step by hand; q quits.
         """,
         "record": """
-        usage: locflow record FILE.flow -o demo.cast [--size 120x40] [--speed N] [--no-captions] [--lang en|ko]
+        usage: locflow record FILE.flow -o demo.cast|demo.svg [--size 120x40] [--speed N] [--no-captions]
+                              [--lang en|ko] [--theme light|dark|auto]
 
-        Replays a flow through the explorer's renderer and writes an asciicast v2 recording
-        (asciinema play demo.cast) with a marker per step. Time is virtual: two seconds per step
-        divided by --speed (default 1), so the same flow, size and speed give the same bytes.
+        Replays a flow through the explorer's renderer. To demo.cast it writes an asciicast v2
+        recording (asciinema play demo.cast) with a marker per step; to demo.svg (any name ending
+        in .svg) an animated SVG for a web page or a slide (CSS keyframes: a browser plays it, a
+        renderer without animation shows the first frame). Time is virtual: two seconds per step
+        divided by --speed (default 1), so the same flow, size, speed and theme give the same bytes.
+        --theme (SVG only) picks the palette for a dark or a light page; auto reads COLORFGBG.
+        -o - prints to stdout.
+        """,
+        "rules": """
+        usage: locflow rules [NAME...] [--format text|md|json]
+
+        Every rule the model decides by (or only the NAMEs given), with its sentence, whether it
+        is an assumption, and its sources (title and address).
+        """,
+        "map": """
+        usage: locflow map [--platform P] [--plist F] [--strings F] [--assume N=V] [--format text|dot|mermaid|svg]
+                           [--with precise,locationServices] [--without time] [-o FILE]
+
+        The designer's flow map for the configured app and version: each node is what the person
+        sees (a prompt with its buttons and the request that brought it up, or the app's Settings
+        page) and the status the app reads; each edge is a tap, a Settings change, an app request
+        or time passing (leaving the app for 10 minutes; a significant location change while the
+        app is away). --with precise adds the Precise switches and temporary full accuracy, --with
+        locationServices the global switch; --without time leaves out time. dot is for Graphviz,
+        mermaid a flowchart for GitHub Markdown, svg runs Graphviz's dot (it must be installed),
+        text lists each node with its ways out.
+        """,
+        "shot": """
+        usage: locflow shot FILE.flow -o shot.svg [--step N] [--size 120x40] [--lang en|ko]
+                            [--theme light|dark|auto] [--no-captions]
+
+        Draws the explorer as it is after step N of the flow (0 is the start; default: after the
+        last step) as an SVG picture for slides, chat and bug reports: the explorer's colours, box
+        drawing as lines, Korean text two columns wide. The same flow and options give the same
+        bytes. --theme picks the palette for a dark (default) or a light background; auto reads
+        COLORFGBG. -o - prints to stdout. Renders in browsers and rsvg-convert (shot.svg -o shot.png).
         """,
         "report": """
         usage: locflow report FILE.flow [-o report.md]
@@ -122,226 +164,203 @@ enum CLI {
         """,
     ]
 
+    /// `locflow --version`.
+    static let version = "locflow 0.1.0 (flow format 1)"
+
+    /// The command running now: error messages start `locflow CMD: `.
+    static var command: String?
+
+    /// Standard output, and standard error with the one prefix `locflow CMD: ` on every message.
+    static var io: CommandIO {
+        let prefix = command.map { "locflow \($0): " } ?? "locflow: "
+        return CommandIO(out: CommandIO.standard.out, err: { CommandIO.standard.err(prefixed($0, prefix)) })
+    }
+
+    static func prefixed(_ message: String, _ prefix: String) -> String {
+        if message.hasPrefix(prefix) { return message }
+        if message.hasPrefix("error: ") { return prefix + message.dropFirst("error: ".count) }
+        if message.hasPrefix("locflow: ") { return prefix + message.dropFirst("locflow: ".count) }
+        return prefix + message
+    }
+
+    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "play", "record", "shot", "map", "report", "diff", "rules", "bench", "help"]
+
+    /// The explorer's options (`locflow`, `open`, `play`): config options, then how it looks.
+    static let explorerValued: Set<String> = ["--platform", "--plist", "--strings", "--assume", "--lang", "--theme"]
+    static let explorerFlags: Set<String> = ["--ascii", "--no-color"]
+
     static func main(_ args: [String]) -> Int32 {
-        let io = CommandIO.standard
-        guard let command = args.first else { return Explorer.launch(args: [], flow: nil) }
+        guard let first = args.first else { return Explorer.launch(args: [], flow: nil) }
+        if first == "--version" || first == "-V" { CommandIO.standard.out(version); return 0 }
+        if first == "--help" || first == "-h" { CommandIO.standard.out(usage); return 0 }
+        if first.hasPrefix("-") {
+            // The bare explorer with options: `locflow --lang ko`.
+            switch Arguments.parse(args, flags: explorerFlags, valued: explorerValued) {
+            case .failure(let p): return usageError("", p.message)
+            case .success(let a):
+                if let extra = a.positionals.first { return usageError("", "unexpected \(extra) (to open a flow: locflow open FILE.flow)") }
+                return Explorer.launch(args: args, flow: nil)
+            }
+        }
+        let command = first
         let rest = Array(args.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        CLI.command = commands.contains(command) ? command : nil
+        let io = CLI.io
+        if command != "help" && (rest.contains("--help") || rest.contains("-h")) {
             io.out(help[command] ?? usage)
             return 0
         }
+        func parsed(flags: Set<String> = [], valued: Set<String> = []) -> Arguments? {
+            switch Arguments.parse(rest, flags: flags, valued: valued) {
+            case .success(let a): return a
+            case .failure(let p): _ = usageError(command, p.message); return nil
+            }
+        }
         switch command {
-        case "--help", "-h", "help":
-            io.out(rest.first.flatMap { help[$0] } ?? usage)
+        case "help":
+            guard let topic = rest.first else { io.out(usage); return 0 }
+            guard let text = help[topic] else { return usageError("help", "no command '\(topic)'" + (nearest(topic, in: commands).map { " (did you mean '\($0)'?)" } ?? "")) }
+            io.out(text)
             return 0
         case "check":
-            let quiet = rest.contains("--quiet")
-            let files = rest.filter { $0 != "--quiet" }
-            if let bad = files.first(where: { $0.hasPrefix("--") }) { return usageError("check: unknown option \(bad)") }
-            guard !files.isEmpty else { return usageError("check: give one or more .flow files or folders") }
-            return Commands.check(files, quiet: quiet, io: io)
+            guard let a = parsed(flags: ["--quiet"]) else { return 2 }
+            guard !a.positionals.isEmpty else { return usageError("check", "give one or more .flow files or folders") }
+            return Commands.check(a.positionals, quiet: a.has("--quiet"), io: io)
         case "run":
+            guard let a = parsed(valued: ["--format"]) else { return 2 }
             var format = Commands.TraceFormatOption.text
-            var files: [String] = []
-            var i = 0
-            while i < rest.count {
-                let a = rest[i]
-                if a == "--format" || a.hasPrefix("--format=") {
-                    let value: String
-                    if a == "--format" {
-                        guard i + 1 < rest.count else { return usageError("run: --format needs text or json") }
-                        value = rest[i + 1]; i += 1
-                    } else { value = String(a.dropFirst("--format=".count)) }
-                    guard let f = Commands.TraceFormatOption(rawValue: value) else { return usageError("run: --format is text or json, not '\(value)'") }
-                    format = f
-                } else if a.hasPrefix("--") {
-                    return usageError("run: unknown option \(a)")
-                } else { files.append(a) }
-                i += 1
+            if let v = a.value("--format") {
+                guard let f = Commands.TraceFormatOption(rawValue: v) else { return usageError("run", "--format is text or json, not '\(v)'") }
+                format = f
             }
-            guard files.count == 1 else { return usageError("run: give exactly one .flow file") }
-            return Commands.run(files[0], format: format, io: io)
+            guard a.positionals.count == 1 else { return usageError("run", "give exactly one .flow file") }
+            return Commands.run(a.positionals[0], format: format, io: io)
         case "inspect":
-            var strings: String?
+            guard let a = parsed(valued: ["--strings", "--platform"]) else { return 2 }
             var platform = Platform.ios18
-            var files: [String] = []
-            var i = 0
-            while i < rest.count {
-                switch rest[i] {
-                case "--strings":
-                    guard i + 1 < rest.count else { return usageError("inspect: --strings needs a file") }
-                    strings = rest[i + 1]; i += 1
-                case "--platform":
-                    guard i + 1 < rest.count, let p = Platform(rawValue: rest[i + 1]) else {
-                        return usageError("inspect: --platform is one of " + Platform.allCases.map(\.rawValue).joined(separator: ", "))
-                    }
-                    platform = p; i += 1
-                case let a where a.hasPrefix("--"): return usageError("inspect: unknown option \(a)")
-                case let a: files.append(a)
+            if let v = a.value("--platform") {
+                guard let p = Platform(rawValue: v) else {
+                    return usageError("inspect", "--platform is one of " + Platform.allCases.map(\.rawValue).joined(separator: ", "))
                 }
-                i += 1
+                platform = p
             }
-            guard files.count == 1 else { return usageError("inspect: give exactly one Info.plist") }
-            return Commands.inspect(files[0], strings: strings, platform: platform, io: io)
+            guard a.positionals.count == 1 else { return usageError("inspect", "give exactly one Info.plist") }
+            return Commands.inspect(a.positionals[0], strings: a.value("--strings"), platform: platform, io: io)
         case "bench":
             return Bench.main(rest, io: io)
         case "rules":
             return rules(rest, io: io)
         case "explore", "paths":
-            var o = Explorer.Options()
-            var configArgs: [String] = []
+            let valued: Set<String> = command == "explore" ? ["--depth", "--format", "--actions", "--platform", "--plist", "--strings", "--assume"]
+                : ["--depth", "--to", "--max", "--actions", "--platform", "--plist", "--strings", "--assume"]
+            guard let a = parsed(valued: valued) else { return 2 }
+            if let extra = a.positionals.first { return usageError(command, "takes no file (\(extra)); give the app with --plist") }
             var depth: Int? = 5
-            var actions = StateSearch.ActionSet.standard
             var format = Commands.GraphFormat.text
-            var to: String?
             var max = 10
-            var i = 0
-            while i < rest.count {
-                let a = rest[i]
-                func next() -> String? { i + 1 < rest.count ? rest[i + 1] : nil }
-                switch a {
-                case "--depth":
-                    guard let v = next(), v == "all" || Int(v).map({ $0 >= 0 }) == true else { return usageError("\(command): --depth takes a number or all") }
-                    depth = Int(v); i += 2
-                case "--actions":
-                    guard let v = next(), let set = StateSearch.ActionSet(rawValue: v) else {
-                        return usageError("\(command): --actions is v1, standard or all")
-                    }
-                    actions = set; i += 2
-                case "--format" where command == "explore":
-                    guard let v = next(), let f = Commands.GraphFormat(rawValue: v) else { return usageError("explore: --format is text, dot, mermaid or json") }
-                    format = f; i += 2
-                case "--to" where command == "paths":
-                    guard let v = next() else { return usageError("paths: --to needs conditions, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
-                    to = v; i += 2
-                case "--max" where command == "paths":
-                    guard let v = next(), let n = Int(v), n > 0 else { return usageError("paths: --max takes a number") }
-                    max = n; i += 2
-                case "--platform", "--plist", "--strings", "--assume":
-                    guard let v = next() else { return usageError("\(command): \(a) needs a value") }
-                    configArgs += [a, v]; i += 2
-                default:
-                    return usageError("\(command): unknown option \(a)")
-                }
+            if let v = a.value("--depth") {
+                guard v == "all" || Int(v).map({ $0 >= 0 }) == true else { return usageError(command, "--depth takes a number or all") }
+                depth = Int(v)
             }
-            if let problem = Explorer.parse(configArgs, into: &o) { return usageError("\(command): \(problem)") }
-            let config = o.builder.finish()
+            if let v = a.value("--format") {
+                guard let f = Commands.GraphFormat(rawValue: v) else { return usageError(command, "--format is text, dot, mermaid or json") }
+                format = f
+            }
+            if let v = a.value("--max") {
+                guard let n = Int(v), n > 0 else { return usageError(command, "--max takes a number") }
+                max = n
+            }
+            var actions = StateSearch.ActionSet.standard
+            if let v = a.value("--actions") {
+                guard let set = StateSearch.ActionSet(rawValue: v) else { return usageError(command, "--actions is v1, standard or all") }
+                actions = set
+            }
+            var o = Explorer.Options()
+            let config = a.rebuilt(except: ["--depth", "--format", "--to", "--max", "--actions"])
+            if let problem = Explorer.parse(config, into: &o) { return usageError(command, problem) }
             if command == "explore" {
-                return Commands.explore(config: config, configLines: o.configLines, depth: depth, format: format, actions: actions, io: io)
+                return Commands.explore(config: o.builder.finish(), configLines: o.configLines, depth: depth, format: format, actions: actions, io: io)
             }
-            guard let to else { return usageError("paths: --to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
-            return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, depth: depth, actions: actions, io: io)
+            guard let to = a.value("--to") else { return usageError("paths", "--to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
+            return Commands.paths(config: o.builder.finish(), configLines: o.configLines, to: to, max: max, depth: depth, actions: actions, io: io)
         case "open", "play":
-            guard let file = rest.first, !file.hasPrefix("--") else { return usageError("\(command): give a .flow file") }
-            return Explorer.launch(args: Array(rest.dropFirst()), flow: file, autoplay: command == "play")
+            let valued = command == "play" ? explorerValued.union(["--step-delay"]) : explorerValued
+            guard let a = parsed(flags: explorerFlags, valued: valued) else { return 2 }
+            guard a.positionals.count == 1 else {
+                return usageError(command, a.positionals.isEmpty ? "give a .flow file" : "give one .flow file (\(a.positionals[1]) is a second)")
+            }
+            return Explorer.launch(args: a.rebuilt(), flow: a.positionals[0], autoplay: command == "play")
         case "record":
-            return record(rest, io: io)
+            return Pictures.record(rest, io: io)
+        case "shot":
+            return Pictures.shot(rest, io: io)
+        case "map":
+            return Pictures.map(rest, io: io)
         case "diff":
             return DiffCommand.main(rest, io: io)
         case "report":
-            var file: String?, output: String?
-            var i = 0
-            while i < rest.count {
-                if rest[i] == "-o" || rest[i] == "--output" {
-                    guard i + 1 < rest.count else { return usageError("report: -o needs a file name") }
-                    output = rest[i + 1]; i += 2
-                } else if rest[i].hasPrefix("-") || file != nil {
-                    return usageError("report: unexpected \(rest[i])")
-                } else { file = rest[i]; i += 1 }
+            guard let a = parsed(valued: ["-o", "--output"]) else { return 2 }
+            guard a.positionals.count == 1 else {
+                return usageError("report", a.positionals.isEmpty ? "give a .flow file" : "give one .flow file (\(a.positionals[1]) is a second)")
             }
-            guard let file else { return usageError("report: give a .flow file") }
-            let flow: Flow
-            let text: String
-            do {
-                (flow, text) = try Commands.loadWithText(file)
-            } catch { io.err(error.description); return 2 }
-            let dir = (file as NSString).deletingLastPathComponent
-            do {
-                let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
-                if let output {
-                    let outcome: OutputFile.Outcome
-                    do { outcome = try OutputFile.write(output, md) } catch {
-                        io.err("locflow report: " + error.message); return 2
-                    }
-                    io.out("locflow report: wrote \(output)\(replacedNote(outcome))" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
-                } else {
-                    io.out(md)
-                }
-                return failed > 0 ? 1 : 0
-            } catch { io.err(error.description); return 2 }
+            return report(a.positionals[0], output: a.value("-o") ?? a.value("--output"), io: io)
         default:
-            if command.hasPrefix("--") { return Explorer.launch(args: args, flow: nil) }
-            let commands = ["check", "run", "inspect", "bench", "open", "play", "record", "report", "diff", "explore", "paths", "rules", "help"]
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
-            return usageError(msg)
+            return usageError("", msg)
         }
     }
 
+    /// `locflow report FILE.flow [-o report.md]`.
+    static func report(_ file: String, output: String?, io: CommandIO) -> Int32 {
+        let flow: Flow
+        let text: String
+        do {
+            (flow, text) = try Commands.loadWithText(file)
+        } catch { io.err(error.description); return 2 }
+        let dir = (file as NSString).deletingLastPathComponent
+        do {
+            let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
+            if let output {
+                let outcome: OutputFile.Outcome
+                do { outcome = try OutputFile.write(output, md) } catch {
+                    io.err(error.message); return 2
+                }
+                io.out("locflow report: wrote \(output)\(replacedNote(outcome))" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
+            } else {
+                io.out(md)
+            }
+            return failed > 0 ? 1 : 0
+        } catch { io.err(error.description); return 2 }
+    }
+
+    /// A usage error written as "CMD: problem" (the older form some commands use): the same as
+    /// `usageError(CMD, problem)` when CMD is a command.
     static func usageError(_ message: String) -> Int32 {
-        CommandIO.standard.err("locflow: \(message)\n\n\(usage)")
+        if let colon = message.range(of: ": "), commands.contains(String(message[..<colon.lowerBound])) {
+            return usageError(String(message[..<colon.lowerBound]), String(message[colon.upperBound...]))
+        }
+        return usageError(command ?? "", message)
+    }
+
+    /// A usage error of one command (or "" for locflow itself): `locflow CMD: problem`, then only
+    /// that command's usage lines. Exit code 2.
+    static func usageError(_ command: String, _ problem: String) -> Int32 {
+        var text = command.isEmpty ? "locflow: \(problem)" : "locflow \(command): \(problem)"
+        if command.isEmpty {
+            text += "\nusage: locflow [--platform P] [--plist F] [--strings F] [--assume N=V] [--lang en|ko] [--ascii] [--no-color]"
+            text += "\n       locflow COMMAND ...   (\(commands.joined(separator: ", ")))"
+            text += "\n(locflow help lists the commands; locflow help COMMAND says more)"
+        } else if let help = help[command] {
+            let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+            text += "\n" + lines.prefix { !$0.isEmpty }.joined(separator: "\n") + "\n(locflow help \(command) says more)"
+        }
+        CommandIO.standard.err(text)
         return 2
     }
 }
 
 extension CLI {
-    /// `locflow record FILE.flow -o demo.cast [--size WxH] [--speed N] [--no-captions]`.
-    static func record(_ args: [String], io: CommandIO) -> Int32 {
-        var file: String?, output: String?
-        var width = 120, height = 40
-        var speed = 1.0
-        var captions = true
-        var language = Language.en
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            func next() -> String? { i + 1 < args.count ? args[i + 1] : nil }
-            switch a {
-            case "-o", "--output":
-                guard let v = next() else { return usageError("record: -o needs a file name") }
-                output = v; i += 2
-            case "--size":
-                let parts = (next() ?? "").split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, parts[0] >= minimumSize.width, parts[1] >= minimumSize.height, parts[0] <= 500, parts[1] <= 200 else {
-                    return usageError("record: --size is WIDTHxHEIGHT, at least \(minimumSize.width)x\(minimumSize.height), e.g. 120x40")
-                }
-                width = parts[0]; height = parts[1]; i += 2
-            case "--speed":
-                guard let v = next(), let n = Double(v), n > 0 else { return usageError("record: --speed takes a positive number") }
-                speed = n; i += 2
-            case "--no-captions":
-                captions = false; i += 1
-            case "--lang":
-                guard let v = next(), let l = Language(rawValue: v) else { return usageError("record: --lang is en or ko") }
-                language = l; i += 2
-            default:
-                if a.hasPrefix("-") || file != nil { return usageError("record: unexpected \(a)") }
-                file = a; i += 1
-            }
-        }
-        guard let file else { return usageError("record: give a .flow file") }
-        guard let output else { return usageError("record: give the output file with -o demo.cast") }
-        var o = Explorer.Options()
-        guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
-        let config = o.builder.finish()
-        var events = 0
-        let outcome: OutputFile.Outcome
-        do {
-            // Streamed: each event goes to the file as it is made, so memory stays flat.
-            outcome = try OutputFile.write(output) { (w: inout OutputFile.Writer) throws(FlowError) in
-                events = try Recording.stream(flow: flow, config: config, configLines: o.configLines, width: width, height: height,
-                                              speed: speed, captions: captions, language: language) { (line: String) throws(FlowError) in
-                    try w.write(line)
-                }
-            }
-        } catch {
-            io.err("locflow record: " + error.message)
-            return 2
-        }
-        io.out("locflow record: \(output): \(width)x\(height), \(events) events\(replacedNote(outcome))")
-        return 0
-    }
-
     /// Says when a file was there before (it is replaced, never silently).
     static func replacedNote(_ outcome: OutputFile.Outcome) -> String {
         switch outcome {

@@ -69,7 +69,7 @@ enum Explorer {
     static func loadFlow(_ path: String, into o: inout Options) -> (Flow, [HistoryStep])? {
         let flow: Flow
         do { flow = try Commands.load(path) } catch {
-            CommandIO.standard.err(error.description)
+            CLI.io.err(error.description)
             return nil
         }
         let dir = (path as NSString).deletingLastPathComponent
@@ -77,7 +77,7 @@ enum Explorer {
         for line in flow.config {
             guard case .config(var c) = line.statement else { continue }
             do { try o.builder.apply(c, at: SourceLocation(file: path, line: line.line, column: 1)) } catch {
-                CommandIO.standard.err(error.description)
+                CLI.io.err(error.description)
                 return nil
             }
             // Paths in a recording are absolute, so it runs from anywhere.
@@ -103,7 +103,7 @@ enum Explorer {
         var stepDelay = 2_500
         if let i = rest.firstIndex(of: "--step-delay") {
             guard i + 1 < rest.count, let ms = parseDuration(rest[i + 1]), ms > 0 else {
-                return CLI.usageError("--step-delay takes a duration such as 2s or 1500ms")
+                return CLI.usageError(CLI.command ?? "", "--step-delay takes a duration such as 2s or 1500ms")
             }
             stepDelay = ms
             rest.removeSubrange(i...(i + 1))
@@ -114,7 +114,7 @@ enum Explorer {
             title = flow.description.isEmpty ? nil : flow.description.joined(separator: " ")
         }
         if let problem = parse(rest, into: &o) {
-            return CLI.usageError(problem)
+            return CLI.usageError(CLI.command ?? "", problem)
         }
         let config = o.builder.finish()
 
@@ -127,7 +127,7 @@ enum Explorer {
         switch Terminal.open(forceNoColor: o.noColor, theme: theme) {
         case .success(let t): terminal = t
         case .failure(let e):
-            CommandIO.standard.err(e.message)
+            CLI.io.err(e.message)
             return 2
         }
         let size = terminal.size

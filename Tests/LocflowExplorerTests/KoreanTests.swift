@@ -180,6 +180,15 @@ struct KoreanTests {
         #expect(ko.lifecycle(.suspended) == ko("suspended"))
     }
 
+    @Test func everyHelpLabelFitsAt80x24InKorean() {
+        var s = ExplorerState(config: AppConfig(), width: 80, height: 24)
+        s.language = .ko
+        _ = s.update(.key(.char("?")))
+        var seen = ""
+        for _ in 0..<30 { seen += render(s, glyphs: .unicode).text; _ = s.update(.key(.down)) }
+        for b in Keymap.bindings where b.inHelp { #expect(seen.contains(Language.ko(b.label)), "\(Language.ko(b.label)) is cut in the Korean help") }
+    }
+
     @Test func everyRuleHasAKoreanSentence() {
         let missing = Rule.allCases.filter { Korean.rules[$0] == nil }
         #expect(missing.isEmpty, "no Korean for \(missing)")

@@ -40,6 +40,12 @@ struct NothingCutSilentlyTests {
         }
     }
 
+    @Test func theProvisionalNoteWrapsWhole() throws {
+        let s = try explorer("app requestAlwaysAuthorization\nuser tap \"Allow While Using App\"")
+        let text = render(s, glyphs: .unicode).text
+        #expect(text.contains("(the app reads Always:") && text.contains("provisional)"))
+    }
+
     @Test func writingOverHalfAWideCharacterClearsTheOtherHalf() {
         var f = Frame(width: 6, height: 1)
         f.put(0, 0, "묻기")

@@ -81,6 +81,14 @@ struct PresenterTests {
         #expect(onTheTour(s))
     }
 
+    @Test func aLongStepIsWholeIn80Columns() throws {
+        var s = try tour("6-diagnostics-explained.flow", width: 80, height: 24)
+        key(&s, " →→")
+        let text = render(s, glyphs: .unicode).text
+        #expect(text.contains("expect diagnostics liveUpdates authorizationRequestInProgress"))
+        #expect(!text.split(separator: "\n").suffix(6).joined().contains("…"))
+    }
+
     @Test func theFooterShowsOnlyTheToursKeys() throws {
         for (w, h) in [(80, 24), (120, 40)] {
             let s = try tour("1-provisional-always.flow", width: w, height: h)

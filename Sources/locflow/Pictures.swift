@@ -1,0 +1,244 @@
+import Foundation
+import LocflowCore
+import LocflowExplorer
+import LocflowFlow
+
+/// `locflow shot` and `locflow record -o demo.svg`: the explorer's frames as pictures.
+@MainActor
+enum Pictures {
+    struct Options {
+        var file: String?
+        var output: String?
+        var step: Int?
+        var width = 120, height = 40
+        var speed = 1.0
+        var captions = true
+        var language = Language.en
+        var theme = Theme.dark
+    }
+
+    /// Reads the options `shot` and `record` share; returns a problem to report as a usage error.
+    static func parse(_ command: String, _ args: [String], into o: inout Options) -> String? {
+        var valued: Set<String> = ["-o", "--output", "--size", "--lang", "--theme"]
+        valued.insert(command == "shot" ? "--step" : "--speed")
+        let a: Arguments
+        switch Arguments.parse(args, flags: ["--no-captions"], valued: valued) {
+        case .success(let parsed): a = parsed
+        case .failure(let p): return p.message
+        }
+        for (name, value) in a.options {
+            let v = value ?? ""
+            switch name {
+            case "-o", "--output": o.output = v
+            case "--size":
+                let parts = v.split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+                guard parts.count == 2, let w = parts[0], let h = parts[1], w >= minimumSize.width, h >= minimumSize.height, w <= 500, h <= 200 else {
+                    return "--size is WIDTHxHEIGHT, from \(minimumSize.width)x\(minimumSize.height) to 500x200, e.g. 120x40"
+                }
+                o.width = w; o.height = h
+            case "--lang":
+                guard let l = Language(rawValue: v) else { return "--lang is en or ko" }
+                o.language = l
+            case "--theme":
+                guard let t = theme(v) else {
+                    return "--theme is light, dark or auto"
+                }
+                o.theme = t
+            case "--step":
+                guard let n = Int(v), n >= 0 else { return "--step takes a step number (0 is the start)" }
+                o.step = n
+            case "--speed":
+                guard let n = Double(v), n > 0, n.isFinite else { return "--speed takes a positive number" }
+                o.speed = n
+            default: o.captions = false  // --no-captions
+            }
+        }
+        guard a.positionals.count <= 1 else { return "give one .flow file (\(a.positionals[1]) is a second)" }
+        o.file = a.positionals.first
+        return nil
+    }
+
+    /// A `--theme` value: light, dark, or auto (from COLORFGBG, else dark).
+    static func theme(_ name: String) -> Theme? {
+        name == "auto" ? Theme.auto(colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"]) : Theme(rawValue: name)
+    }
+
+    /// `locflow shot FILE.flow [--step N] [--size WxH] [--lang ko] [--theme T] -o shot.svg`.
+    static func shot(_ args: [String], io: CommandIO) -> Int32 {
+        var p = Options()
+        if let problem = parse("shot", args, into: &p) { return CLI.usageError("shot", problem) }
+        guard let file = p.file else { return CLI.usageError("shot", "give a .flow file") }
+        guard let output = p.output else { return CLI.usageError("shot", "give the picture's file with -o shot.svg") }
+        var o = Explorer.Options()
+        guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
+        var replay = Replay(flow: flow, config: o.builder.finish(), configLines: o.configLines, width: p.width, height: p.height,
+                            language: p.language, captions: p.captions)
+        let target = p.step ?? replay.stepCount
+        guard target <= replay.stepCount else {
+            io.err("locflow shot: \(file) has \(replay.stepCount) steps; --step is 0 to \(replay.stepCount)")
+            return 2
+        }
+        while replay.step < target, replay.next() != nil {}
+        let title = flow.description.isEmpty ? (file as NSString).lastPathComponent : flow.description.joined(separator: " ")
+        let svg = SVGPicture.shot(replay.frame, theme: p.theme, title: "\(title), step \(target)/\(replay.stepCount)")
+        guard let note = write(svg, to: output, io: io) else { return 2 }
+        if output != "-" {
+            io.out("locflow shot: \(output): step \(target)/\(replay.stepCount), \(p.width)x\(p.height), \(p.theme.rawValue) theme\(note)")
+        }
+        return 0
+    }
+
+    /// `locflow record FILE.flow -o demo.svg|demo.cast ...`: an animated SVG or an asciicast, by the extension.
+    static func record(_ args: [String], io: CommandIO) -> Int32 {
+        var p = Options()
+        if let problem = parse("record", args, into: &p) { return CLI.usageError("record", problem) }
+        guard let file = p.file else { return CLI.usageError("record", "give a .flow file") }
+        guard let output = p.output else { return CLI.usageError("record", "give the output file with -o demo.cast or -o demo.svg") }
+        var o = Explorer.Options()
+        guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
+        let config = o.builder.finish()
+        if output.lowercased().hasSuffix(".svg") {
+            var replay = Replay(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
+                                language: p.language, captions: p.captions)
+            let stepSeconds = 2.0 / p.speed
+            var frames = [(seconds: 0.0, frame: replay.frame)]
+            while replay.next() != nil { frames.append((Double(replay.step) * stepSeconds, replay.frame)) }
+            let title = flow.description.isEmpty ? (file as NSString).lastPathComponent : flow.description.joined(separator: " ")
+            let svg = SVGPicture.animation(frames, hold: stepSeconds * 1.5, theme: p.theme, title: title)
+            guard let note = write(svg, to: output, io: io) else { return 2 }
+            if output != "-" {
+                io.out("locflow record: \(output): \(p.width)x\(p.height), \(frames.count) frames, \(p.theme.rawValue) theme, animated SVG\(note)")
+            }
+            return 0
+        }
+        if output == "-" {
+            Recording.stream(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
+                             speed: p.speed, captions: p.captions, language: p.language) { FileHandle.standardOutput.write(Data($0.utf8)) }
+            return 0
+        }
+        var events = 0
+        let outcome: OutputFile.Outcome
+        do {
+            // Streamed: each event goes to the file as it is made, so memory stays flat.
+            outcome = try OutputFile.write(output) { (w: inout OutputFile.Writer) throws(FlowError) in
+                events = try Recording.stream(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
+                                              speed: p.speed, captions: p.captions, language: p.language) { (line: String) throws(FlowError) in
+                    try w.write(line)
+                }
+            }
+        } catch {
+            io.err(error.message)
+            return 2
+        }
+        io.out("locflow record: \(output): \(p.width)x\(p.height), \(events) events\(CLI.replacedNote(outcome))")
+        return 0
+    }
+
+    /// Writes a picture safely (OutputFile: never half a file, a replaced file said so), or prints
+    /// it for `-o -`; returns the note on a replaced file, or nil after saying why it failed.
+    static func write(_ text: String, to output: String, io: CommandIO) -> String? {
+        if output == "-" { io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0))); return "" }
+        do { return CLI.replacedNote(try OutputFile.write(output, text)) } catch {
+            io.err(error.message)
+            return nil
+        }
+    }
+}
+
+extension Pictures {
+    /// `locflow map [config options] [--format text|dot|mermaid|svg] [-o FILE]`.
+    static func map(_ args: [String], io: CommandIO) -> Int32 {
+        var format = FlowMap.Format.text
+        var output: String?
+        var extras: FlowMap.Extras = [.time]
+        let a: Arguments
+        switch Arguments.parse(args, valued: ["--format", "-o", "--output", "--with", "--without", "--platform", "--plist", "--strings", "--assume"]) {
+        case .success(let parsed): a = parsed
+        case .failure(let p): return CLI.usageError("map", p.message)
+        }
+        if let extra = a.positionals.first { return CLI.usageError("map", "takes no file (\(extra)); give the app with --plist") }
+        for (name, value) in a.options {
+            let v = value ?? ""
+            switch name {
+            case "--format":
+                guard let f = FlowMap.Format(rawValue: v) else { return CLI.usageError("map", "--format is text, dot, mermaid or svg") }
+                format = f
+            case "-o", "--output": output = v
+            case "--with", "--without":
+                for part in v.split(separator: ",") {
+                    guard let e = FlowMap.Extras.names.first(where: { $0.0 == part })?.1 else {
+                        return CLI.usageError("map", "\(name) takes precise, locationServices, time (comma-separated), not '\(part)'")
+                    }
+                    if name == "--with" { extras.insert(e) } else { extras.remove(e) }
+                }
+            default: break
+            }
+        }
+        let configArgs = a.rebuilt(except: ["--format", "-o", "--output", "--with", "--without"])
+        var o = Explorer.Options()
+        if let problem = Explorer.parse(configArgs, into: &o) { return CLI.usageError("map", problem) }
+        let map = FlowMap(config: o.builder.finish(), extras: extras)
+        let text: String
+        switch format {
+        case .text: text = map.text
+        case .dot: text = map.dot
+        case .mermaid: text = map.mermaid
+        case .svg:
+            switch Graphviz.svg(map.dot) {
+            case .success(let svg): text = svg
+            case .failure(let problem):
+                io.err("locflow map: \(problem)")
+                return 2
+            }
+        }
+        if let output {
+            guard let note = write(text, to: output, io: io) else { return 2 }
+            if output != "-" { io.out("locflow map: \(output): \(map.title)\(note)") }
+        } else {
+            io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+        }
+        return 0
+    }
+}
+
+/// Graphviz's `dot`, when it is installed: DOT in, SVG out.
+enum Graphviz {
+    struct Problem: Error, CustomStringConvertible { let description: String }
+
+    static func find() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") where !dir.isEmpty {
+            let candidate = "\(dir)/dot"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    static func svg(_ dot: String) -> Result<String, Problem> {
+        guard let exe = find() else {
+            return .failure(Problem(description: "--format svg needs Graphviz's dot on the PATH (Debian: apt-get install graphviz; macOS: brew install graphviz); --format dot or mermaid need nothing"))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: exe)
+        process.arguments = ["-Tsvg"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        do { try process.run() } catch { return .failure(Problem(description: "cannot run \(exe): \(error.localizedDescription)")) }
+        // Write and read on separate threads' worth of buffering: DOT is small, SVG read to the end.
+        let data = Data(dot.utf8)
+        DispatchQueue.global().async {
+            input.fileHandleForWriting.write(data)
+            try? input.fileHandleForWriting.close()
+        }
+        let svg = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let text = String(data: svg, encoding: .utf8) else {
+            let message = String(decoding: err, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return .failure(Problem(description: "dot failed (exit \(process.terminationStatus))" + (message.isEmpty ? "" : ": \(message)")))
+        }
+        return .success(text)
+    }
+}

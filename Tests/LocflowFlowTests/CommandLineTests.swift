@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// The `locflow` executable as a person types it (it is built with the tests).
+struct Locflow {
+    let url: URL
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func find() -> Locflow? {
+        var dirs: [URL] = []
+        if let exe = Bundle.main.executableURL { dirs.append(exe.deletingLastPathComponent()) }
+        dirs.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for bundle in Bundle.allBundles { dirs.append(bundle.bundleURL.deletingLastPathComponent()) }
+        for dir in dirs {
+            // The test bundle lives in the build folder, or inside it (…/x.xctest/Contents/MacOS).
+            var d = dir
+            for _ in 0..<4 {
+                let candidate = d.appendingPathComponent("locflow")
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir), !isDir.boolValue,
+                   FileManager.default.isExecutableFile(atPath: candidate.path) { return Locflow(url: candidate) }
+                d = d.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }
+
+    func callAsFunction(_ args: String...) throws -> (code: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = url
+        p.arguments = args
+        p.currentDirectoryURL = Locflow.root
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+}
+
+@Suite("The command line, as typed")
+struct CommandLineTests {
+    func locflow() throws -> Locflow { try #require(Locflow.find(), "the locflow executable is built with the tests") }
+
+    @Test func version() throws {
+        let r = try locflow()("--version")
+        #expect(r.code == 0 && r.out.hasPrefix("locflow ") && r.err.isEmpty)
+    }
+
+    @Test func aUsageErrorPrintsThatCommandsUsageOnly() throws {
+        let r = try locflow()("run", "--format", "xml", "Assets/flows/visionos.flow")
+        #expect(r.code == 2)
+        let lines = r.err.split(separator: "\n").map(String.init)
+        #expect(lines.first == "locflow run: --format is text or json, not 'xml'")
+        #expect(lines.contains("usage: locflow run FILE [--format text|json]"))
+        #expect(!r.err.contains("locflow inspect") && lines.count <= 4)
+        let unknown = try locflow()("report", "--outptu", "x.md", "Assets/flows/visionos.flow")
+        #expect(unknown.err.hasPrefix("locflow report: unknown option --outptu (did you mean --output?)\nusage: locflow report"))
+    }
+
+    @Test func everyErrorHasOnePrefix() throws {
+        let missing = try locflow()("run", "/nonexistent.flow")
+        #expect(missing.code == 2 && missing.err.hasPrefix("locflow run: /nonexistent.flow: no such file"))
+        let plist = try locflow()("inspect", "Assets/plists/malformed.plist")
+        #expect(plist.err.hasPrefix("locflow inspect: "))
+        let shot = try locflow()("shot", "Assets/flows/visionos.flow", "--step", "999", "-o", "-")
+        #expect(shot.code == 2 && shot.err.hasPrefix("locflow shot: "))
+        let command = try locflow()("chek", "Assets/flows")
+        #expect(command.code == 2 && command.err.hasPrefix("locflow: unknown command 'chek' (did you mean 'check'?)"))
+    }
+
+    @Test func optionsGoBeforeOrAfterTheFile() throws {
+        let before = try locflow()("run", "--format", "json", "Assets/flows/visionos.flow")
+        let after = try locflow()("run", "Assets/flows/visionos.flow", "--format=json")
+        #expect(before.code == 0 && before.out == after.out && before.out.hasPrefix("{"))
+        // play gets past its options to the terminal check (no TTY here).
+        for args in [["play", "--step-delay", "5s", "Assets/tours/1-provisional-always.flow"],
+                     ["play", "Assets/tours/1-provisional-always.flow", "--step-delay", "5s"],
+                     ["open", "--lang", "ko", "Assets/tours/1-provisional-always.flow"]] {
+            let r = try run(args)
+            #expect(r.code == 2 && r.err.contains("needs a terminal"), "\(args): \(r.err)")
+        }
+        let shotBefore = try locflow()("shot", "--step", "1", "-o", "-", "Assets/flows/visionos.flow")
+        let shotAfter = try locflow()("shot", "Assets/flows/visionos.flow", "-o", "-", "--step", "1")
+        #expect(shotBefore.code == 0 && shotBefore.out == shotAfter.out && shotBefore.out.hasPrefix("<svg "))
+    }
+
+    @Test func doubleDashEndsTheOptionsAndValuesNeedTheirOption() throws {
+        let r = try locflow()("run", "--", "--format")
+        #expect(r.code == 2 && r.err.hasPrefix("locflow run: --format: no such file"), "\(r.err)")
+        let missing = try locflow()("shot", "Assets/flows/visionos.flow", "-o")
+        #expect(missing.code == 2 && missing.err.hasPrefix("locflow shot: -o needs a value"))
+        let flagValue = try locflow()("check", "--quiet=yes", "Assets/tours")
+        #expect(flagValue.code == 2 && flagValue.err.hasPrefix("locflow check: --quiet takes no value"))
+    }
+
+    func run(_ args: [String]) throws -> (code: Int32, out: String, err: String) {
+        let l = try locflow()
+        switch args.count {
+        case 4: return try l(args[0], args[1], args[2], args[3])
+        default: return try l(args[0], args[1])
+        }
+    }
+
+    @Test func checksClosingLineCountsFlowsAndStaysParseable() throws {
+        let r = try locflow()("check", "Assets/tours", "--quiet")
+        #expect(r.code == 0)
+        let last = try #require(r.out.split(separator: "\n").last.map(String.init))
+        let tours = (try FileManager.default.contentsOfDirectory(atPath: "Assets/tours")).filter { $0.hasSuffix(".flow") }.count  // seven with the 1.1 tour
+        #expect(tours >= 7 && last.hasPrefix("\(tours) flows: "), "\(last)")
+        #expect(last.range(of: #"\w+: \d+ passed, \d+ failed$"#, options: .regularExpression) != nil)
+    }
+
+    @Test func mapAndRecordSVGFromTheCommandLine() throws {
+        let map = try locflow()("map", "--platform", "ios12")
+        #expect(map.code == 0 && map.out.hasPrefix("Flow map: LocationMonitorSample on iOS 12: 6 screens"))
+        let file = NSTemporaryDirectory() + "locflow-demo-\(UUID().uuidString).svg"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let record = try locflow()("record", "Assets/tours/2-allow-once-running-out.flow", "-o", file, "--size", "80x24")
+        #expect(record.code == 0 && record.out.contains("animated SVG"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("@keyframes play"))
+        let bad = try locflow()("map", "--format", "png")
+        #expect(bad.code == 2 && bad.err.hasPrefix("locflow map: --format is text, dot, mermaid or svg"))
+    }
+}
