@@ -9,7 +9,8 @@
 ///   (`inUseGrace`, `allowOnceGrace`, `deferredUpgradeAnswerWindow`): once that much time has
 ///   passed no wait can tell two values apart.
 /// - `now` itself only keeps whether it is 0 (the one place the model reads it absolutely: a
-///   relaunch at time 0 opens no relaunch window note).
+///   relaunch at time 0 opens no relaunch window note), and for an App Clip its time of day (the
+///   grant resets at the next 04:00).
 /// - **History the model never reads** is dropped: the number of callbacks and reduced fixes so
 ///   far, the timers fired so far (read only against the run's budget of a million timers,
 ///   which no searched path comes near), the latest callback and a finished completion result (the explorer observes what each
@@ -53,6 +54,15 @@ extension World {
         ("process.monitor.startedAt", .history),
         ("process.backgroundActivity.startedAt", .history),
         ("sessions.createdAt", .history),
+        // Format 1.1
+        ("fixes", .history),
+        ("lastFixAt", .history),
+        ("standardFixDue", .future),
+        ("liveFixDue", .future),
+        ("autoPauseAt", .future),
+        ("liveActivityStartedAt", .past(horizon: "liveActivityMaxDuration")),
+        ("appClipResetAt", .future),
+        ("process.locationRequest.deadline", .future),
     ]
 
     /// The time a canonical world reads as `now` (any time after the start).
@@ -64,7 +74,10 @@ extension World {
     /// asks for it when a property's condition reads them).
     public mutating func canonicalize(keepLastOutputs: Bool = false) {
         let n = now
-        let base: Millis = n == 0 ? 0 : World.canonicalNow
+        // An App Clip's grant resets at the next 04:00 (flow-format 1.1): there the time of day
+        // decides the future, so the canonical now keeps it; elsewhere nothing reads it.
+        let day: Millis = 86_400_000
+        let base: Millis = n == 0 ? 0 : config.appClip ? World.canonicalNow - World.canonicalNow % day + n % day : World.canonicalNow
         let a = config.assumptions
         func past(_ t: Millis?, _ horizon: Millis) -> Millis? {
             guard let t else { return nil }
@@ -84,6 +97,16 @@ extension World {
         if suspendAt != nil { suspendAt = future(suspendAt) }
         if relaunchWindowEndsAt != nil { relaunchWindowEndsAt = future(relaunchWindowEndsAt) }
         if nextReducedFixAt != nil { nextReducedFixAt = future(nextReducedFixAt) }
+        if standardFixDue != nil { standardFixDue = future(standardFixDue) }
+        if liveFixDue != nil { liveFixDue = future(liveFixDue) }
+        if autoPauseAt != nil { autoPauseAt = future(autoPauseAt) }
+        if appClipResetAt != nil { appClipResetAt = future(appClipResetAt) }
+        if process.locationRequest?.deadline != nil { process.locationRequest!.deadline = future(process.locationRequest!.deadline) }
+        // Read only to time the Live Activity's end (liveActivityMaxDuration after it started).
+        if liveActivityStartedAt != nil { liveActivityStartedAt = past(liveActivityStartedAt, a.liveActivityMaxDuration) }
+        // Counted and shown, never read by a rule (`expect fixes` is a flow's, not a state's).
+        fixes = 0
+        lastFixAt = nil
         callbacks = 0
         reducedFixes = 0
         // The run's timer budget (`VirtualTime.maxTimersPerRun`, a guard of the simulator, not

@@ -27,6 +27,12 @@ public struct Observation: Hashable, Sendable {
     public var services: UInt16
     /// Per diagnostics source (in order), the true properties as bits of `Diagnostic.allCases`.
     public var diagnostics: [DiagnosticObservation]
+    // Format 1.1: the last fix's kind (not the count, which grows without bound), and what runs.
+    public var fix: FixKind?
+    /// Bits: paused, pausesAutomatically, indicator property, desiredAccuracy reduced, requestLocation
+    /// pending, Live Activity, visits, beacon regions, ranging, widget added, forced quit since opened.
+    public var format11: UInt16
+    public var widgetUpdates: Bool
 
     public struct SessionObservation: Hashable, Sendable {
         public var id: String
@@ -75,6 +81,15 @@ public struct Observation: Hashable, Sendable {
             sv |= 1 << UInt16(i)
         }
         services = sv
+        fix = w.lastFix
+        widgetUpdates = w.widgetUpdates
+        var f11: UInt16 = 0
+        for (i, on) in [p.paused, p.pausesAutomatically, p.showsBackgroundIndicator, p.desiredAccuracy == .reduced,
+                        p.locationRequest != nil, w.liveActivityActive, w.visits, !w.beaconRegions.isEmpty,
+                        !p.beaconRanging.isEmpty, w.widgetAdded, w.forceQuitSinceOpened].enumerated() where on {
+            f11 |= 1 << UInt16(i)
+        }
+        format11 = f11
         diagnostics = w.diagnosticSources.map { source in
             var bits: UInt16 = 0
             for d in w.diagnostics(source) { bits |= 1 << UInt16(Diagnostic.allCases.firstIndex(of: d)!) }
@@ -130,8 +145,10 @@ public enum Invariants {
         }
         for s in DeliverySource.allCases where w.delivering(s) {
             if !st.isAuthorized { out.append("\(s.rawValue) delivers while the status is \(st.rawValue)") }
-            // Suspended: only what Core Location resumes the app for (docs/flow-format.md §5.5).
-            if s != .significantChanges && (w.lifecycle == .terminated || (s == .standard && w.lifecycle == .suspended)) {
+            // Suspended: only what Core Location resumes the app for (docs/flow-format.md §5.5);
+            // terminated: only what relaunches it. Beacon ranging never resumes or relaunches it.
+            let relaunches: [DeliverySource] = [.significantChanges, .visits, .beaconRegions]
+            if !relaunches.contains(s) && (w.lifecycle == .terminated || ((s == .standard || s == .beacons) && w.lifecycle == .suspended)) {
                 out.append("\(s.rawValue) delivers to a \(w.lifecycle.rawValue) app")
             }
         }

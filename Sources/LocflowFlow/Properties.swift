@@ -9,7 +9,9 @@ public struct StateCondition: Sendable {
 
     public static let keys = ["status", "accuracy", "settings", "precise", "prompt", "lifecycle", "inUse", "indicator",
                               "locationServicesEnabled", "completion", "error", "delivering.standard", "delivering.liveUpdates",
-                              "delivering.monitor", "delivering.significantChanges", "session.a", "session.b"]
+                              "delivering.monitor", "delivering.significantChanges", "session.a", "session.b",
+                              // Format 1.1
+                              "fix", "paused", "widgetUpdates", "delivering.visits", "delivering.beacons", "delivering.beaconRegions"]
 
     /// Parses `key=value key!=value`, with the nearest valid word for a typo. `option` names the
     /// option in messages (`--to`, `--never`, ...).
@@ -45,6 +47,7 @@ public struct StateCondition: Sendable {
         case "error": LocationError.allCases.map(\.rawValue)
         case "precise", "indicator": ["on", "off"]
         case "session.a", "session.b": ["active", "invalidated", "lapsed", "none"]
+        case "fix": ["none"] + FixKind.allCases.map(\.rawValue)
         default: ["true", "false"]
         }
     }
@@ -64,6 +67,9 @@ public struct StateCondition: Sendable {
         case "completion": return w.completion.rawValue
         case "error": return w.lastError.rawValue
         case "session.a", "session.b": return w.session(String(key.dropFirst("session.".count)))?.state.rawValue ?? "none"
+        case "fix": return w.lastFix?.rawValue ?? "none"
+        case "paused": return String(w.process.paused)
+        case "widgetUpdates": return String(w.widgetUpdates)
         default: return String(w.delivering(DeliverySource(rawValue: String(key.dropFirst("delivering.".count)))!))
         }
     }

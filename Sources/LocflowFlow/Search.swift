@@ -80,6 +80,8 @@ public struct StateSearch {
     public enum Family: String, CaseIterable, Sendable {
         case requests, prompts, settings, lifecycle, updates, significant, regions, device, button
         case liveUpdates, monitor, background, sessions
+        // Format 1.1 (docs/flow-format.md, version 1.1)
+        case fixes, pausing, visits, beacons, liveActivity, widgets
 
         public var meaning: String {
             switch self {
@@ -96,6 +98,12 @@ public struct StateSearch {
             case .monitor: "CLMonitor: start, stop, add condition \"home\", leave it (iOS 17+)"
             case .background: "CLBackgroundActivitySession: start, stop (iOS 17+)"
             case .sessions: "explicit CLServiceSessions (iOS 18; how many: --sessions)"
+            case .fixes: "requestLocation and desiredAccuracy reduced (format 1.1)"
+            case .pausing: "automatic pausing: standard updates, pausesLocationUpdatesAutomatically false, a stationary device (format 1.1)"
+            case .visits: "the visits service: start, stop, a visit (format 1.1)"
+            case .beacons: "beacon \"lobby\": ranging, region monitoring, entering and leaving it (format 1.1)"
+            case .liveActivity: "a Live Activity: start, stop (iOS 17+, format 1.1)"
+            case .widgets: "the app's widget: the person adds it, removes it (with widget true, format 1.1)"
             }
         }
     }
@@ -142,6 +150,16 @@ public struct StateSearch {
                           .app(.invalidate("a"))]
                 }
                 if sessions >= 2 { a += [.app(.session(id: "b", goal: .whenInUse, fullAccuracyKey: key)), .app(.invalidate("b"))] }
+            case .fixes: a += [.app(.requestLocation), .app(.desiredAccuracy(.reduced))]
+            case .pausing:
+                a += [.app(.startUpdatingLocation), .app(.stopUpdatingLocation), .app(.pausesLocationUpdatesAutomatically(false)),
+                      .device(.stationary), .device(.move)]
+            case .visits: a += [.app(.startMonitoringVisits), .app(.stopMonitoringVisits), .device(.visit)]
+            case .beacons:
+                a += [.app(.startRangingBeacons("lobby")), .app(.stopRangingBeacons("lobby")), .app(.startMonitoringBeaconRegion("lobby")),
+                      .app(.stopMonitoringBeaconRegion("lobby")), .device(.enterBeacon("lobby")), .device(.exitBeacon("lobby"))]
+            case .liveActivity: if p.hasLiveActivities { a += [.app(.liveActivity(true)), .app(.liveActivity(false))] }
+            case .widgets: if config.widget { a += [.user(.addWidget), .user(.removeWidget)] }
             }
         }
         a += waits.map { .wait($0) }

@@ -93,8 +93,9 @@ enum CLI {
         Bounds (defaults complete on every platform):
           --actions GROUPS  comma-separated: default, all, or requests, prompts, settings,
                             lifecycle, updates, significant, regions, device, button, liveUpdates,
-                            monitor, background, sessions (default: requests,prompts,settings,
-                            lifecycle,button,sessions)
+                            monitor, background, sessions, and format 1.1's fixes, pausing,
+                            visits, beacons, liveActivity, widgets (default: requests,prompts,
+                            settings,lifecycle,button,sessions)
           --waits LIST      the waits tried (default 5s,1m,10m)
           --sessions N      explicit iOS 18 sessions: 0, 1 (a; default) or 2 (a and b)
           --depth N|all     steps from the start (default all); --max-states N (default 4,000,000)
