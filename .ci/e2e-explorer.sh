@@ -192,4 +192,12 @@ wait_for "0:10" 10
 tmx send-keys -t e2e q
 wait_for "EXIT=0"
 step "presenter: a stray key branches, → returns to the tour, a wait plays out on screen (Korean, light theme)"
-echo "e2e: 14 passed, 0 failed"
+
+# Format 1.1: the reduced-accuracy and automatic-pausing tour shows the fixes and the pause.
+tmx send-keys -t e2e "clear; $bin play $PWD/Assets/tours/7-reduced-accuracy-and-automatic-pausing.flow --step-delay 150ms; echo EXIT=\$?" Enter
+wait_for "2 fixes, approximate 15:00" 20
+wait_for "precise 15:00 · paused" 20
+tmx send-keys -t e2e q
+wait_for "EXIT=0"
+step "the 1.1 tour shows approximate fixes and the pause"
+echo "e2e: 15 passed, 0 failed"

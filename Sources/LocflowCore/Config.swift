@@ -105,10 +105,26 @@ public struct Assumptions: Sendable, Hashable {
     /// How soon after the deferred upgrade prompt appears "Change to Always Allow" still delivers the
     /// event that triggered it; answered later, the event is dropped. [A S1 "soon"][I]
     public var deferredUpgradeAnswerWindow: Millis = 60_000
+    // Format 1.1 (docs/flow-format.md §8.4)
+    /// How long the device must be stationary before automatic pausing stops standard updates. [I]
+    public var autoPauseDelay: Millis = 15 * 60_000
+    /// Whether significant-change, region, beacon-region, monitor-condition and visit events stop
+    /// relaunching an app the person force-quit. [D][I]
+    public var forceQuitBlocksRelaunch: Bool = false
+    /// The interval between fixes at full accuracy while the device moves. [I]
+    public var preciseFixInterval: Millis = 1_000
+    /// How long `requestLocation` waits for a fix before it fails with `kCLErrorLocationUnknown`. [I]
+    public var requestLocationTimeout: Millis = 10_000
+    /// The time of day of the virtual clock's start (milliseconds after midnight). [I]
+    public var startTimeOfDay: Millis = 12 * 3_600_000
+    /// How long a Live Activity lasts unless the app ends it. [D][I]
+    public var liveActivityMaxDuration: Millis = 8 * 3_600_000
+    /// Whether adding the app's widget asks a when-in-use app's person to extend the grant to widgets. [I]
+    public var addWidgetAsks: Bool = false
 
     public init() {}
 
-    public enum Kind: String, Sendable { case duration, count, boolean }
+    public enum Kind: String, Sendable { case duration, count, boolean, timeOfDay = "time of day" }
 
     /// Every assumption with its kind, default, and what it decides: the table the explorer
     /// shows and `assume` validates against.
@@ -126,10 +142,19 @@ public struct Assumptions: Sendable, Hashable {
         ("resetClearsAlwaysRequest", .boolean, "whether Reset Location & Privacy also clears the used one-shot Always request"),
         ("notDeterminedReadsFullAccuracy", .boolean, "whether accuracyAuthorization reads fullAccuracy while notDetermined"),
         ("deferredUpgradeAnswerWindow", .duration, "how soon after the deferred upgrade prompt appears an Always answer still gets the triggering event"),
+        ("autoPauseDelay", .duration, "how long the device must be stationary before automatic pausing stops standard updates"),
+        ("forceQuitBlocksRelaunch", .boolean, "whether significant-change, region, beacon-region, monitor and visit events stop relaunching an app the person force-quit"),
+        ("preciseFixInterval", .duration, "the interval between fixes at full accuracy while the device moves"),
+        ("requestLocationTimeout", .duration, "how long requestLocation waits for a fix before it fails with locationUnknown"),
+        ("startTimeOfDay", .timeOfDay, "the time of day of the virtual clock's start (App Clip grants reset at the next 04:00)"),
+        ("liveActivityMaxDuration", .duration, "how long a Live Activity lasts unless the app ends it"),
+        ("addWidgetAsks", .boolean, "whether adding the app's widget asks a when-in-use app's person to extend the grant to widgets"),
     ]
 
     public enum Value: Sendable, Hashable {
         case duration(Millis), count(Int), boolean(Bool)
+        /// A time of day, `HH:MM`, as milliseconds after midnight.
+        case timeOfDay(Millis)
     }
 
     /// Sets a named assumption. Returns an error message for an unknown name or a value of the wrong kind.
@@ -153,6 +178,17 @@ public struct Assumptions: Sendable, Hashable {
         case ("resetClearsAlwaysRequest", .boolean(let v)): resetClearsAlwaysRequest = v
         case ("notDeterminedReadsFullAccuracy", .boolean(let v)): notDeterminedReadsFullAccuracy = v
         case ("deferredUpgradeAnswerWindow", .duration(let v)): deferredUpgradeAnswerWindow = v
+        case ("autoPauseDelay", .duration(let v)): autoPauseDelay = v
+        case ("forceQuitBlocksRelaunch", .boolean(let v)): forceQuitBlocksRelaunch = v
+        case ("preciseFixInterval", .duration(let v)):
+            guard v > 0 else { return "preciseFixInterval must be longer than 0ms" }
+            preciseFixInterval = v
+        case ("requestLocationTimeout", .duration(let v)): requestLocationTimeout = v
+        case ("startTimeOfDay", .timeOfDay(let v)):
+            guard v >= 0 && v < 86_400_000 else { return "startTimeOfDay must be a time of day from 00:00 to 23:59" }
+            startTimeOfDay = v
+        case ("liveActivityMaxDuration", .duration(let v)): liveActivityMaxDuration = v
+        case ("addWidgetAsks", .boolean(let v)): addWidgetAsks = v
         default:
             guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
                 return "unknown assumption '\(name)'"
@@ -174,7 +210,14 @@ public struct Assumptions: Sendable, Hashable {
          ("alwaysSessionAsksTwice", String(alwaysSessionAsksTwice)),
          ("resetClearsAlwaysRequest", String(resetClearsAlwaysRequest)),
          ("notDeterminedReadsFullAccuracy", String(notDeterminedReadsFullAccuracy)),
-         ("deferredUpgradeAnswerWindow", formatDuration(deferredUpgradeAnswerWindow))]
+         ("deferredUpgradeAnswerWindow", formatDuration(deferredUpgradeAnswerWindow)),
+         ("autoPauseDelay", formatDuration(autoPauseDelay)),
+         ("forceQuitBlocksRelaunch", String(forceQuitBlocksRelaunch)),
+         ("preciseFixInterval", formatDuration(preciseFixInterval)),
+         ("requestLocationTimeout", formatDuration(requestLocationTimeout)),
+         ("startTimeOfDay", formatTimeOfDay(startTimeOfDay)),
+         ("liveActivityMaxDuration", formatDuration(liveActivityMaxDuration)),
+         ("addWidgetAsks", String(addWidgetAsks))]
     }
 }
 
@@ -187,6 +230,10 @@ public struct AppConfig: Sendable, Hashable {
     public var assumptions = Assumptions()
     public var restricted = false
     public var locationServicesOn = true
+    /// Format 1.1 `appClip true`: the app is an App Clip.
+    public var appClip = false
+    /// Format 1.1 `widget true`: the app ships a widget extension that sets `NSWidgetWantsLocation`.
+    public var widget = false
 
     public init() {}
 
@@ -233,6 +280,13 @@ public func formatDuration(_ ms: Millis) -> String {
     if s > 0 { out += "\(s)s" }
     if rest > 0 { out += "\(rest)ms" }
     return out
+}
+
+/// Formats a time of day (milliseconds after midnight) as `HH:MM`.
+public func formatTimeOfDay(_ ms: Millis) -> String {
+    let minutes = (ms / 60_000) % (24 * 60)
+    let h = minutes / 60, m = minutes % 60
+    return (h < 10 ? "0\(h)" : "\(h)") + ":" + (m < 10 ? "0\(m)" : "\(m)")
 }
 
 /// Formats virtual time as a clock: `0:00`, `1:05`, `1:02:03`, with `.250` for milliseconds.

@@ -53,8 +53,9 @@ extension World {
         var options: [SettingsChoice] = [.never]
         if profile.hasAllowOnce { options.append(.askNextTime) }
         options.append(.whileUsing)
-        if info.widgetWantsLocation && profile.hasAccuracy { options.append(.whileUsingOrWidgets) }
-        if info.hasAlwaysKey && profile.hasAlways { options.append(.always) }
+        // The widget extension's NSWidgetWantsLocation (`widget true`), not the app's plist. [A S17b]
+        if config.widget && profile.hasAccuracy { options.append(.whileUsingOrWidgets) }
+        if info.hasAlwaysKey && profile.hasAlways && !config.appClip { options.append(.always) }
         return options
     }
 
@@ -70,8 +71,10 @@ extension World {
         // after): nothing keeps a compatible app in use from the background. [A S12, S13]
         if profile.isVisionOS { return false }
         if backgroundActivityActive { return true }
-        // When-in-use apps always show the indicator during continuous background updates. [A S14]
-        return standardRunsInBackground && status == .authorizedWhenInUse
+        guard standardRunsInBackground else { return false }
+        // When-in-use apps always show the indicator during continuous background updates; Always
+        // apps only with showsBackgroundLocationIndicator, as read when they moved to the background. [A S14, S204]
+        return status == .authorizedWhenInUse || (status == .authorizedAlways && process.indicatorPropertyAtBackground)
     }
 
     /// The end of the in-use grace after leaving the foreground, if the app is inside it.
@@ -94,6 +97,7 @@ extension World {
     /// `allowsBackgroundLocationUpdates`, or any start by an Always app). [A S2]
     var standardRunsInBackground: Bool {
         lifecycle == .background && process.standardUpdates && process.allowsBackgroundUpdates
+            && !process.paused
             && !profile.isVisionOS  // background updates are unavailable to a compatible app on visionOS
             && status.isAuthorized
             && (process.standardStartedInForeground || status == .authorizedAlways)
@@ -145,6 +149,8 @@ extension World {
     public var effectiveGoal: SessionGoal {
         var goal: SessionGoal = holdsImplicitSession ? .whenInUse : .none
         for s in sessions where s.state == .active && s.held && s.goal > goal { goal = s.goal }
+        // An App Clip cannot ask for Always: a .always session asks only for when-in-use. [A S208]
+        if config.appClip && goal == .always { return .whenInUse }
         return goal
     }
 
@@ -277,8 +283,9 @@ extension World {
     }
 
     /// What lets a stream deliver while the app is not in use: an active background activity
-    /// session, or Always with its session (iOS 18) / Always (iOS 17). [A S31, S18, S8]
-    var backgroundInterest: Bool { backgroundActivityActive || alwaysInterest }
+    /// session, or Always with its session (iOS 18) / Always (iOS 17); for a when-in-use app also
+    /// an active Live Activity (format 1.1). [A S31, S18, S18b, S8]
+    var backgroundInterest: Bool { backgroundActivityActive || alwaysInterest || liveActivityKeepsEligible }
 
     // MARK: Delivery
 
@@ -290,12 +297,14 @@ extension World {
         switch source {
         case .standard:
             // Suspended: the system holds standard updates until the app runs again. [A S6]
-            guard process.standardUpdates, lifecycle.isRunning, hasFix else { return false }
-            return lifecycle == .foreground || standardRunsInBackground
+            // Paused updates deliver nothing. [A S203]
+            return standardRuns && hasFix
+        case .visits, .beacons, .beaconRegions:
+            return delivering11(source)
         case .significantChanges:
             // The service does nothing for a compatible app on visionOS. [A S64]
             guard significantChanges, !profile.isVisionOS else { return false }
-            if isPermanentAlways { return true }
+            if isPermanentAlways { return !relaunchBlocked }
             // iOS 13+: when-in-use apps may use every service while in use; iOS 12 not. [A S12]
             return profile.hasAllowOnce && inUse && lifecycle.isRunning
         case .liveUpdates, .monitor:
@@ -347,6 +356,10 @@ extension World {
         }
         if let at = relaunchWindowEndsAt { out.append((.relaunchWindowCloses, at)) }
         if let at = nextReducedFixAt { out.append((.reducedAccuracyFix, at)) }
+        if let at = process.locationRequest?.deadline, lifecycle.isRunning { out.append((.requestLocationTimeout, at)) }
+        if let at = autoPauseAt { out.append((.autoPause, at)) }
+        if let at = liveActivityStartedAt { out.append((.liveActivityEnds, at + assumptions.liveActivityMaxDuration)) }
+        if let at = appClipResetAt { out.append((.appClipReset, at)) }
         // Soonest first; timers due together fire in a fixed order (the order of TimerKind).
         out.sort { $0.due != $1.due ? $0.due < $1.due : $0.kind.order < $1.kind.order }
         return out
@@ -369,6 +382,7 @@ extension World {
         case .legacyWhenInUse: return ["Don't Allow", "Allow"]
         case .locationButton: return ["Allow Once", "Don't Allow"]
         case .servicesOff: return ["Settings", "Cancel"]
+        case .widget: return ["Allow", "Don't Allow"]
         }
     }
 
@@ -384,6 +398,7 @@ extension World {
         case .legacyWhenInUse: return "Allow \(name) to access your location while you are using the app?"
         case .locationButton: return "Allow \(name) to use your current location?"
         case .servicesOff: return "Turn On Location Services to Allow \(name) to Determine Your Location"
+        case .widget: return "Allow \(name) widgets to use your location?"
         }
     }
 
@@ -396,6 +411,7 @@ extension World {
         case .backgroundReminder: return config.alwaysMessage ?? ""
         case .locationButton: return "The app will use your location this time only."
         case .servicesOff: return "Location Services are off. Turn them on in Settings › Privacy & Security."
+        case .widget: return config.whenInUseMessage ?? ""
         }
     }
 }

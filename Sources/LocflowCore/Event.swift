@@ -34,6 +34,16 @@ public enum AppCall: Sendable, Hashable {
     case monitor(Bool)
     case monitorAdd(String)
     case backgroundActivity(Bool)
+    // Format 1.1 (docs/flow-format.md §8.2)
+    case requestLocation
+    case desiredAccuracy(DesiredAccuracy)
+    case pausesLocationUpdatesAutomatically(Bool)
+    case activityType(ActivityType)
+    case showsBackgroundLocationIndicator(Bool)
+    case startMonitoringVisits, stopMonitoringVisits
+    case startRangingBeacons(String), stopRangingBeacons(String)
+    case startMonitoringBeaconRegion(String), stopMonitoringBeaconRegion(String)
+    case liveActivity(Bool)
 }
 
 /// `user ...` (docs/flow-format.md §3.2).
@@ -45,6 +55,8 @@ public enum UserAction: Sendable, Hashable {
     case settingsLocationServices(Bool)
     case settingsReset
     case background, foreground, forceQuit, locationButton
+    // Format 1.1
+    case addWidget, removeWidget
 }
 
 /// `system ...` (docs/flow-format.md §3.3).
@@ -56,6 +68,9 @@ public enum SystemAction: Sendable, Hashable {
 public enum DeviceAction: Sendable, Hashable {
     case move, stationary, noFix, fix
     case exitRegion(String)
+    // Format 1.1
+    case visit
+    case enterBeacon(String), exitBeacon(String)
 }
 
 /// Timers the model runs on virtual time.
@@ -70,6 +85,15 @@ public enum TimerKind: String, Sendable, Hashable, CaseIterable {
     case relaunchWindowCloses
     /// A reduced-accuracy fix arrives for `liveUpdates`.
     case reducedAccuracyFix
+    // Format 1.1
+    /// `requestLocation` found no fix within `requestLocationTimeout`.
+    case requestLocationTimeout
+    /// The device has been stationary for `autoPauseDelay`: standard updates pause.
+    case autoPause
+    /// A Live Activity reaches `liveActivityMaxDuration`.
+    case liveActivityEnds
+    /// 04:00: an App Clip's location grant resets.
+    case appClipReset
 
     var order: Int { TimerKind.allCases.firstIndex(of: self)! }
 
@@ -80,6 +104,10 @@ public enum TimerKind: String, Sendable, Hashable, CaseIterable {
         case .allowOnceExpires: "Allow Once runs out"
         case .relaunchWindowCloses: "relaunch window closes"
         case .reducedAccuracyFix: "reduced-accuracy fix"
+        case .requestLocationTimeout: "requestLocation times out"
+        case .autoPause: "automatic pause"
+        case .liveActivityEnds: "Live Activity ends"
+        case .appClipReset: "App Clip grant resets (04:00)"
         }
     }
 }
@@ -104,6 +132,9 @@ extension Event {
             case .noFix: return "device noFix"
             case .fix: return "device fix"
             case .exitRegion(let id): return "device exitRegion \(quoteIfNeeded(id))"
+            case .visit: return "device visit"
+            case .enterBeacon(let id): return "device enterBeacon \(quoteIfNeeded(id))"
+            case .exitBeacon(let id): return "device exitBeacon \(quoteIfNeeded(id))"
             }
         case .wait(let ms): return "wait \(formatDuration(ms))"
         case .timer(let kind): return "timer: \(kind.label)"
@@ -131,6 +162,18 @@ extension AppCall {
         case .monitor(let on): "monitor \(on ? "start" : "stop")"
         case .monitorAdd(let id): "monitor add \(quoteIfNeeded(id))"
         case .backgroundActivity(let on): "backgroundActivity \(on ? "start" : "stop")"
+        case .requestLocation: "requestLocation"
+        case .desiredAccuracy(let a): "desiredAccuracy \(a.rawValue)"
+        case .pausesLocationUpdatesAutomatically(let on): "pausesLocationUpdatesAutomatically \(on)"
+        case .activityType(let t): "activityType \(t.rawValue)"
+        case .showsBackgroundLocationIndicator(let on): "showsBackgroundLocationIndicator \(on)"
+        case .startMonitoringVisits: "startMonitoringVisits"
+        case .stopMonitoringVisits: "stopMonitoringVisits"
+        case .startRangingBeacons(let id): "startRangingBeacons \(quoteIfNeeded(id))"
+        case .stopRangingBeacons(let id): "stopRangingBeacons \(quoteIfNeeded(id))"
+        case .startMonitoringBeaconRegion(let id): "startMonitoringBeaconRegion \(quoteIfNeeded(id))"
+        case .stopMonitoringBeaconRegion(let id): "stopMonitoringBeaconRegion \(quoteIfNeeded(id))"
+        case .liveActivity(let on): "liveActivity \(on ? "start" : "stop")"
         }
     }
 }
@@ -148,6 +191,8 @@ extension UserAction {
         case .foreground: "foreground"
         case .forceQuit: "forceQuit"
         case .locationButton: "locationButton"
+        case .addWidget: "addWidget"
+        case .removeWidget: "removeWidget"
         }
     }
 }

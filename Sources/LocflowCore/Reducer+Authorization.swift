@@ -36,6 +36,7 @@ extension World {
     }
 
     mutating func requestAlways(_ t: inout Transition) {
+        if config.appClip { return t.note(.appClipNoAlways) }
         if !profile.hasAlways {
             t.note(.visionOSAlwaysIsWhenInUse)
             return requestWhenInUse(&t)
@@ -151,7 +152,9 @@ extension World {
             guard lifecycle != .terminated else { return t.note(.alreadyTerminated) }
             t.note(.forceQuit)
             terminate(&t)
+            forceQuitSinceOpened = true
         case .locationButton: locationButton(&t)
+        case .addWidget, .removeWidget: user11(action, &t)
         }
     }
 
@@ -159,6 +162,7 @@ extension World {
         lifecycle = .background
         foregroundLeftAt = now
         suspendAt = nil
+        process.indicatorPropertyAtBackground = process.showsBackgroundIndicator  // read now [A S204]
         t.note(.toBackground)
     }
 
@@ -291,6 +295,11 @@ extension World {
             if lifecycle == .foreground { enterBackground(&t) }
         case (.servicesOff, _):
             t.note(.servicesOffCancel)
+        case (.widget, "Allow"):
+            record.choice = .whileUsingOrWidgets
+            t.note(.widgetPromptAllow)
+        case (.widget, _):
+            t.note(.widgetPromptDeny)
         }
     }
 

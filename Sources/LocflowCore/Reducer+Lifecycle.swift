@@ -30,6 +30,7 @@ extension World {
         process.generation = generation
         process.launchedAt = now
         process.launchedInBackground = background
+        if !background { forceQuitSinceOpened = false }
         lifecycle = background ? .background : .foreground
         foregroundLeftAt = nil
         notInUseSince = nil
@@ -55,6 +56,9 @@ extension World {
         foregroundLeftAt = nil
         suspendAt = nil
         nextReducedFixAt = nil
+        standardFixDue = nil
+        liveFixDue = nil
+        autoPauseAt = nil
         if record.temporaryGrant {
             record.temporaryGrant = false
             t.note(.allowOnceEndsWithProcess)

@@ -12,6 +12,16 @@ extension World {
 
         case .startUpdatingLocation:
             if !locationServicesOn { showServicesOff(&t) }
+            if process.locationRequest != nil { process.locationRequest = nil; t.note(.requestLocationCancelled) }
+            if process.paused {
+                // Paused updates restart where the app may start updates. [A S203, S2]
+                if lifecycle == .foreground || status == .authorizedAlways {
+                    process.paused = false
+                    t.note(.pauseRestarted)
+                } else {
+                    return t.note(.pauseCannotRestartInBackground)
+                }
+            }
             process.standardUpdates = true
             process.standardStartedInForeground = lifecycle == .foreground
             if status == .denied {
@@ -24,7 +34,9 @@ extension World {
                 t.note(.standardStarted)
             }
         case .stopUpdatingLocation:
+            if process.locationRequest != nil { process.locationRequest = nil; t.note(.requestLocationCancelled) }
             process.standardUpdates = false
+            process.paused = false
             t.note(.standardStopped)
         case .allowsBackgroundLocationUpdates(let on):
             if on && !info.hasLocationBackgroundMode {
@@ -88,6 +100,8 @@ extension World {
                 process.backgroundActivity = nil
                 t.note(.backgroundActivityInvalidated)
             }
+        default:
+            app11(call, &t)
         }
     }
 
@@ -147,6 +161,7 @@ extension World {
             t.note(.sessionCreated, "\(id): goal .\(goal.rawValue)" + (key.map { ", fullAccuracyPurposeKey \($0)" } ?? ""))
             if !qualified { t.note(.sessionInsufficientlyInUse) }
         }
+        if goal == .always && config.appClip { t.note(.appClipSessionWhenInUse) }
         if goal == .always && !info.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail) }
         if let key, info.temporaryUsageDescriptions?[key] == nil { t.note(.purposeKeyMissing, "no purpose key '\(key)'") }
     }
@@ -156,6 +171,7 @@ extension World {
         case .move:
             moving = true
             t.note(.deviceMoves)
+            if process.paused && process.standardUpdates && lifecycle.isRunning { t.note(.pausedStaysPaused) }
             resumeForLiveUpdates(&t)
             if significantChanges && profile.isVisionOS { t.note(.visionOSUnavailable, "the significant-change service") }
             else if significantChanges { alwaysClassEvent("significant location change", &t) }
@@ -180,19 +196,21 @@ extension World {
             } else {
                 t.note(.regionNotMonitored, id)
             }
+        default:
+            device11(action, &t)
         }
     }
 
     /// An event of an Always-class service (region, significant change): delivered in use,
     /// launches or resumes the app with Always, brings the deferred upgrade prompt with provisional Always. [A S1, S12]
-    mutating func alwaysClassEvent(_ name: String, _ t: inout Transition) {
+    mutating func alwaysClassEvent(_ name: String, beaconRegion: Bool = false, _ t: inout Transition) {
         let st = status
         if !st.isAuthorized || !locationServicesOn {
             t.note(.eventNeedsAuthorization, name)
             return t.emit(.locationEvent(name, delivered: false))
         }
-        if name.hasPrefix("region") && accuracy == .reducedAccuracy {
-            t.note(.reducedAccuracyNoRegions)
+        if (name.hasPrefix("region") || beaconRegion) && accuracy == .reducedAccuracy {
+            t.note(beaconRegion ? .reducedAccuracyNoBeacons : .reducedAccuracyNoRegions)
             return t.emit(.locationEvent(name, delivered: false))
         }
         if profile.legacyPrompts && st == .authorizedWhenInUse {
@@ -220,6 +238,10 @@ extension World {
     mutating func deliverAlwaysEvent(_ name: String, _ t: inout Transition) {
         switch lifecycle {
         case .terminated:
+            if relaunchBlocked {
+                t.note(.forceQuitBlocksRelaunch, name)
+                return t.emit(.locationEvent(name, delivered: false))
+            }
             t.note(.eventRelaunches, name)
             launch(background: true, into: &t)
         case .suspended:
@@ -250,6 +272,13 @@ extension World {
             t.note(.visionOSUnavailable, "CLMonitor")
             return t.emit(.locationEvent(name, delivered: false))
         }
+        // Provisional Always meets an event that needs Always (the app iterates the monitor but is
+        // not in use): the deferred upgrade prompt comes first, as for a persisted condition. [A S1]
+        if isProvisionalAlways, process.monitor != nil, lifecycle == .suspended || (lifecycle.isRunning && !inUse),
+           accuracy != .reducedAccuracy, !serviceSessionRequired, !authorizationRequestInProgress, upgradeWouldDeliverMonitor {
+            enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: name)), &t)
+            return t.note(.deferredUpgradePrompt, name)
+        }
         if lifecycle == .suspended && process.monitor != nil {
             // A monitor that delivers resumes the app at its condition event. [A S18]
             guard delivering(.monitor) else {
@@ -275,7 +304,7 @@ extension World {
             t.note(.monitorEventWithheld, "accuracyLimited")
             return t.emit(.locationEvent(name, delivered: false))
         }
-        if isProvisionalAlways && !inUse {
+        if isProvisionalAlways && !inUse && upgradeWouldDeliverMonitor {
             enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: name)), &t)
             return t.note(.deferredUpgradePrompt, name)
         }
@@ -284,6 +313,12 @@ extension World {
         }
         t.note(.monitorEventWithheld, profile.hasServiceSessions && isPermanentAlways ? "no .always session held" : "not authorized for background events")
         t.emit(.locationEvent(name, delivered: false))
+    }
+
+    /// Whether permanent Always would let a CLMonitor event reach an app that is not in use: on
+    /// iOS 18 only with a `.always` session started in the foreground and held or kept. [A S18, S8]
+    var upgradeWouldDeliverMonitor: Bool {
+        !profile.hasServiceSessions || sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
     }
 
     func monitorBlockers() -> String {

@@ -33,6 +33,7 @@ extension World {
                 return
             }
             for (t, w) in fired { sink(t, w) }
+            accrueFixes(until: target)
             now = target
             var t = Transition(event: event, time: now)
             settle(into: &t)
@@ -48,6 +49,7 @@ extension World {
     mutating func fireTimers(until target: Millis, limit: Int = VirtualTime.maxTimersPerWait + 1, sink: (Transition, World) -> Void) {
         var fired = 0
         while fired < limit, let next = pendingTimers.first, next.due <= target {
+            accrueFixes(until: max(now, next.due))
             now = max(now, next.due)
             let t = apply(.timer(next.kind))
             timersFired += 1
@@ -111,6 +113,8 @@ extension World {
                 if !settingsOptions.contains(choice) {
                     return Why(.settingsOptionNotOffered, "\(choice.rawValue) is not offered; the page offers \(settingsOptions.map(\.rawValue).joined(separator: ", "))")
                 }
+            case .addWidget, .removeWidget:
+                if !config.widget { return Why(.widgetNotShipped) }
             case .settingsPrecise:
                 if record.choice == .unlisted { return Why(.settingsUnlisted) }
                 if !profile.hasAccuracy { return Why(.settingsNoPrecise, profile.platform.displayName) }
@@ -154,7 +158,14 @@ extension World {
             nextReducedFixAt = now + assumptions.reducedAccuracyInterval
             reducedFixes += 1
             t.emit(.reducedFix)
+            if liveFixDue != nil {
+                fixes += 1
+                lastFix = .approximate
+                lastFixAt = now
+            }
             t.note(.reducedAccuracyCadence, formatDuration(assumptions.reducedAccuracyInterval))
+        case .requestLocationTimeout, .autoPause, .liveActivityEnds, .appClipReset:
+            timer11(kind, &t)
         }
     }
 
@@ -243,6 +254,7 @@ extension World {
             lastError = .denied
             t.emit(.error(.denied))
         }
+        settle11(&t)
     }
 
     /// Why a waiting prompt no longer has a question to ask, or nil while it still has.
@@ -261,6 +273,9 @@ extension World {
             if !isPermanentAlways { return "the app no longer has Always" }
         case .servicesOff:
             if locationServicesOn { return "Location Services are on" }
+        case .widget:
+            if status != .authorizedWhenInUse || record.temporaryGrant { return "the status is now \(status.rawValue)" }
+            if record.choice == .whileUsingOrWidgets { return "widgets already share the app's authorization" }
         }
         return nil
     }

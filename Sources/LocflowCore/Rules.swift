@@ -50,6 +50,21 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case sessionsOutliveProcess, relaunchWindowOpens, sessionLapses, rejoinWithinWindow
     case sessionGoalPrompts, sessionAlwaysFromNotDetermined, sessionAlwaysUpgrade, sessionFullAccuracyPrompt, sessionAlwaysAsksOnce
     case resetKeepsOneShot
+    // Format 1.1 (docs/flow-format.md §8): fixes, requestLocation, pausing, the indicator property,
+    // Live Activities, App Clips, widgets, visits, beacons, force quit
+    case requestLocationStarted, requestLocationFix, requestLocationWaits, requestLocationTimesOut
+    case requestLocationNotDetermined, requestLocationHeld, requestLocationCancelled
+    case fixAtStart, desiredAccuracySet, desiredAccuracyReducedFixes, locationUnknownError
+    case pausesAutomaticallySet, activityTypeSet, autoPaused, pausedStaysPaused, pauseRestarted, pauseCannotRestartInBackground
+    case indicatorPropertySet
+    case liveActivityStarted, liveActivityStopped, liveActivityExpires, liveActivityNeedsForeground, liveActivityUnavailable
+    case visitsStarted, visitsStopped, visitsNotMonitored, visitsUnavailable
+    case beaconRangingStarted, beaconRangingStopped, beaconRegionStarted, beaconRegionStopped
+    case beaconRanged, beaconRangingWithheld, beaconNotMonitored, reducedAccuracyNoBeacons
+    case widgetAdded, widgetRemoved, widgetNotShipped
+    case appClipNoAlways, appClipSessionWhenInUse, appClipGrantResets
+    case forceQuitBlocksRelaunch
+    case widgetAsks, widgetPromptAllow, widgetPromptDeny
 
     /// The rule as a sentence.
     public var text: String { entry.text }
@@ -219,6 +234,52 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .sessionAlwaysAsksOnce: ("An Always goal from notDetermined asks once: Allow While Using gives provisional Always (assumption alwaysSessionAsksTwice false)", "I")
         case .resetKeepsOneShot: ("The reset keeps the used Always request (assumption resetClearsAlwaysRequest false)", "I")
         case .sessionFullAccuracyPrompt: ("A held session with fullAccuracyPurposeKey: Core Location asks for temporary full accuracy", "A S8")
+        // Format 1.1
+        case .requestLocationStarted: ("requestLocation asks for one location at the desiredAccuracy, then stops", "A S200")
+        case .requestLocationFix: ("requestLocation delivers its one location to locationManager(_:didUpdateLocations:) and stops", "A S200")
+        case .requestLocationWaits: ("No fix yet: requestLocation waits up to requestLocationTimeout before it fails", "A S200; I requestLocationTimeout")
+        case .requestLocationTimesOut: ("No fix in time: requestLocation fails with kCLErrorLocationUnknown", "A S200, S209; I requestLocationTimeout")
+        case .requestLocationNotDetermined: ("requestLocation while notDetermined asks for nothing and reports nothing: the request is dropped", "A S12; I")
+        case .requestLocationHeld: ("A when-in-use app that is not in use is not served: the request waits until the app is in use again", "A S12; I")
+        case .requestLocationCancelled: ("startUpdatingLocation or stopUpdatingLocation cancels a pending requestLocation (no fix, no error)", "A S200")
+        case .fixAtStart: ("Location delivery starts: a fix at once (approximate under reduced accuracy), then one every preciseFixInterval while the device moves (reducedAccuracyInterval when reduced)", "A S201, S212; I preciseFixInterval")
+        case .desiredAccuracySet: ("desiredAccuracy is set; it affects standard updates and requestLocation only (with reduced accuracy authorization it has no effect)", "A S201")
+        case .desiredAccuracyReducedFixes: ("desiredAccuracy kCLLocationAccuracyReduced: approximate fixes a few times an hour, as without full accuracy", "A S212")
+        case .locationUnknownError: ("Standard updates without a fix: the delegate gets kCLErrorLocationUnknown (once)", "A S209, S213")
+        case .pausesAutomaticallySet: ("pausesLocationUpdatesAutomatically is set (Apple's default is true)", "A S202")
+        case .activityTypeSet: ("activityType is recorded; it is a cue for automatic pausing (locflow does not change the delay)", "A S210; I")
+        case .autoPaused: ("The device stayed stationary for autoPauseDelay: Core Location pauses standard updates and calls locationManagerDidPauseLocationUpdates", "A S202, S203; I autoPauseDelay")
+        case .pausedStaysPaused: ("Paused updates do not resume by themselves: the app must restart location services", "A S203")
+        case .pauseRestarted: ("startUpdatingLocation restarts paused updates", "A S203")
+        case .pauseCannotRestartInBackground: ("A when-in-use app cannot restart paused updates from the background", "A S2, S203")
+        case .indicatorPropertySet: ("showsBackgroundLocationIndicator is set; it matters only for Always apps and is read when the app moves to the background", "A S204")
+        case .liveActivityStarted: ("A Live Activity starts; for a when-in-use app it keeps liveUpdates and CLMonitor events eligible in the background (no blue indicator)", "A S211, S18, S18b")
+        case .liveActivityStopped: ("The app ends its Live Activity", "A S211")
+        case .liveActivityExpires: ("The Live Activity ends after liveActivityMaxDuration", "I liveActivityMaxDuration; D")
+        case .liveActivityNeedsForeground: ("A Live Activity can only be started while the app is in the foreground: nothing starts", "A S211")
+        case .liveActivityUnavailable: ("Live Activities need iOS 16.1 (not visionOS): nothing starts", "A S211")
+        case .visitsStarted: ("The visits service starts; it persists across launches and its events can launch an app with Always", "A S205, S12")
+        case .visitsStopped: ("The visits service stops", "A S214")
+        case .visitsNotMonitored: ("The app does not monitor visits: the visit reaches no one", "I")
+        case .visitsUnavailable: ("The visits service does nothing for an iPad app on visionOS", "A S214")
+        case .beaconRangingStarted: ("Beacon ranging starts for this process; it never launches or resumes the app", "A S206, S12")
+        case .beaconRangingStopped: ("Beacon ranging stops", "A S206")
+        case .beaconRegionStarted: ("Beacon-region monitoring starts; it persists across launches and its events can launch an app with Always", "A S207, S12")
+        case .beaconRegionStopped: ("Beacon-region monitoring of that region stops", "A S207")
+        case .beaconRanged: ("The ranged beacons are delivered to the running app", "A S206")
+        case .beaconRangingWithheld: ("The ranged beacons are not delivered", "A S206, S14, S12")
+        case .beaconNotMonitored: ("The app neither ranges nor monitors beacons with that ID", "I")
+        case .reducedAccuracyNoBeacons: ("Reduced accuracy: beacon ranging and beacon regions are unavailable", "A S14, S212")
+        case .widgetAdded: ("The person adds the app's widget; it changes no authorization and never makes the app in use", "A S17, S17b; I")
+        case .widgetRemoved: ("The person removes the app's widget; authorization is unchanged", "A S17; I")
+        case .widgetNotShipped: ("The app ships no widget that wants location (no widget true)", "I")
+        case .appClipNoAlways: ("An App Clip cannot request Always: requestAlwaysAuthorization does nothing", "A S208")
+        case .appClipSessionWhenInUse: ("An App Clip's .always session asks only for when-in-use", "A S208; I")
+        case .appClipGrantResets: ("An App Clip's location authorization resets at 4:00 the next day: the status returns to notDetermined", "A S208; I startTimeOfDay")
+        case .widgetAsks: ("Adding the widget asks whether to extend when-in-use to widgets (assumption addWidgetAsks; the prompt and its buttons are not documented)", "I addWidgetAsks; A S17")
+        case .widgetPromptAllow: ("Allowed: while using the app or widgets; the status stays authorizedWhenInUse, so no callback", "A S17; I")
+        case .widgetPromptDeny: ("Not allowed: the app's authorization stays while using the app", "I")
+        case .forceQuitBlocksRelaunch: ("The person force-quit the app: the event does not relaunch it until the person opens it (assumption forceQuitBlocksRelaunch)", "I forceQuitBlocksRelaunch; D")
         }
     }
 }

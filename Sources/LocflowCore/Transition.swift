@@ -59,6 +59,12 @@ public enum Output: Sendable, Hashable {
     case locationEvent(String, delivered: Bool)
     case sessionLapsed(String)
     case reducedFix
+    // Format 1.1
+    /// A location reached the app's code (`locationManager(_:didUpdateLocations:)` or a `CLLocationUpdate`).
+    case fix(FixKind, source: String)
+    /// `locationManagerDidPauseLocationUpdates(_:)`.
+    case paused
+    case liveActivity(Bool)
 
     public var text: String {
         switch self {
@@ -67,7 +73,7 @@ public enum Output: Sendable, Hashable {
         case .promptAnswered(let k, let b): "prompt \(k.rawValue) answered: \(b)"
         case .promptHidden(let k): "prompt hidden: \(k.rawValue)"
         case .completion(let r): "completion: \(r.rawValue)"
-        case .error(let e): "didFailWithError: \(e == .denied ? "kCLErrorDenied" : "none")"
+        case .error(let e): "didFailWithError: " + (e == .denied ? "kCLErrorDenied" : e == .locationUnknown ? "kCLErrorLocationUnknown" : "none")
         case .launched(let bg): bg ? "launched in the background" : "launched"
         case .terminated: "process ended"
         case .suspended: "suspended"
@@ -75,6 +81,9 @@ public enum Output: Sendable, Hashable {
         case .locationEvent(let e, let d): d ? "\(e) delivered" : "\(e) not delivered"
         case .sessionLapsed(let id): "session \(id) lapsed"
         case .reducedFix: "reduced-accuracy fix delivered"
+        case .fix(let k, let source): "\(k == .precise ? "precise" : "approximate") fix delivered (\(source))"
+        case .paused: "locationManagerDidPauseLocationUpdates"
+        case .liveActivity(let on): on ? "Live Activity started" : "Live Activity ended"
         }
     }
 }

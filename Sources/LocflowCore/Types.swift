@@ -55,6 +55,9 @@ public enum Lifecycle: String, CaseIterable, Sendable, Hashable {
 public enum PromptKind: String, CaseIterable, Sendable, Hashable {
     case whenInUse, alwaysUpgrade, temporaryFullAccuracy, backgroundReminder
     case legacyAlways, legacyWhenInUse, locationButton, servicesOff
+    /// Format 1.1, with the assumption addWidgetAsks: adding the app's widget asks whether to extend
+    /// when-in-use to widgets (which prompt iOS shows is not documented). [I]
+    case widget
 
     /// Prompts that ask the person for this app's authorization: while one is up (or queued),
     /// diagnostics say `authorizationRequestInProgress`.
@@ -62,7 +65,7 @@ public enum PromptKind: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .whenInUse, .alwaysUpgrade, .temporaryFullAccuracy, .legacyAlways, .legacyWhenInUse, .locationButton:
             return true
-        case .backgroundReminder, .servicesOff:
+        case .backgroundReminder, .servicesOff, .widget:
             return false
         }
     }
@@ -91,11 +94,33 @@ public enum CompletionResult: String, CaseIterable, Sendable, Hashable {
 /// The latest `locationManager(_:didFailWithError:)`.
 public enum LocationError: String, CaseIterable, Sendable, Hashable {
     case none, denied
+    /// `kCLErrorLocationUnknown` (format 1.1).
+    case locationUnknown
 }
 
 /// Sources whose delivery `expect delivering` can ask about.
 public enum DeliverySource: String, CaseIterable, Sendable, Hashable {
     case standard, liveUpdates, monitor, significantChanges
+    /// Format 1.1: the visits service, beacon ranging, beacon-region monitoring.
+    case visits, beacons, beaconRegions
+}
+
+/// `desiredAccuracy` (format 1.1), spelled as Apple's constants without the `kCLLocationAccuracy` prefix.
+public enum DesiredAccuracy: String, CaseIterable, Sendable, Hashable {
+    case bestForNavigation, best, nearestTenMeters, hundredMeters, kilometer, threeKilometers, reduced
+}
+
+/// `CLActivityType` (format 1.1).
+public enum ActivityType: String, CaseIterable, Sendable, Hashable {
+    case other, automotiveNavigation, fitness, otherNavigation, airborne
+}
+
+/// What the most recent location the app's code received was (`expect fix`).
+public enum FixKind: String, CaseIterable, Sendable, Hashable {
+    /// At full accuracy (whatever `desiredAccuracy`, `kilometer` included).
+    case precise
+    /// A reduced-accuracy fix: coarse, about 1-20 km.
+    case approximate
 }
 
 /// The Apple type a diagnostics source is an instance of.

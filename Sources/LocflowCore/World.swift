@@ -31,6 +31,8 @@ public enum PromptOrigin: Sendable, Hashable {
     case locationButton
     case reminder
     case servicesOff
+    /// The person added the app's widget (format 1.1).
+    case widget
 }
 
 /// A system prompt, on screen or waiting its turn.
@@ -56,7 +58,7 @@ public struct Prompt: Sendable, Hashable {
     /// shown by the system whatever the app is doing. [A S1][D S51]
     public var isSystemInitiated: Bool {
         switch origin {
-        case .deferredUpgrade, .reminder: true
+        case .deferredUpgrade, .reminder, .widget: true
         default: false
         }
     }
@@ -106,8 +108,30 @@ public struct ProcessState: Sendable, Hashable {
     public var liveUpdates: ProcessStream?
     public var monitor: ProcessStream?
     public var backgroundActivity: ProcessStream?
+    // Format 1.1: manager properties and what the process runs (docs/flow-format.md §8).
+    public var desiredAccuracy: DesiredAccuracy = .best
+    /// `pausesLocationUpdatesAutomatically`: Apple's default is true.
+    public var pausesAutomatically = true
+    public var activityType: ActivityType = .other
+    public var showsBackgroundIndicator = false
+    /// `showsBackgroundLocationIndicator` as the system read it when the app last moved to the background.
+    public var indicatorPropertyAtBackground = false
+    /// Standard updates paused by automatic pausing (`locationManagerDidPauseLocationUpdates` delivered).
+    public var paused = false
+    /// A `requestLocation` that has not finished yet.
+    public var locationRequest: LocationRequest?
+    /// Beacon constraints being ranged (ranging belongs to the process).
+    public var beaconRanging: [String] = []
 
     public init() {}
+}
+
+/// A pending `requestLocation()`.
+public struct LocationRequest: Sendable, Hashable {
+    /// When it fails with `kCLErrorLocationUnknown`; nil while it is held (the app may not be served now).
+    public var deadline: Millis?
+    /// Noted as held (so the trace says it once).
+    public var held = false
 }
 
 public struct StatusPair: Sendable, Hashable {
@@ -169,6 +193,30 @@ public struct World: Sendable, Hashable {
     public internal(set) var reducedFixes = 0
     /// Timers fired since the start (bounded: see `VirtualTime.maxTimersPerWait`).
     public internal(set) var timersFired = 0
+
+    // Format 1.1 (docs/flow-format.md §8)
+    /// Locations the app's code received since the flow began, over all its processes.
+    public internal(set) var fixes = 0
+    public internal(set) var lastFix: FixKind?
+    public internal(set) var lastFixAt: Millis?
+    /// The next periodic fix of standard updates and of liveUpdates; nil while the stream does not deliver.
+    public internal(set) var standardFixDue: Millis?
+    public internal(set) var liveFixDue: Millis?
+    /// When automatic pausing will pause standard updates (the device is stationary).
+    public internal(set) var autoPauseAt: Millis?
+    /// `kCLErrorLocationUnknown` was reported for the current stretch without a fix.
+    public internal(set) var noFixReported = false
+    /// A Live Activity in effect since this time (it outlives the process).
+    public internal(set) var liveActivityStartedAt: Millis?
+    /// The visits service and beacon-region monitoring persist across processes.
+    public internal(set) var visits = false
+    public internal(set) var beaconRegions: [String] = []
+    /// The app's widget is on a Home Screen.
+    public internal(set) var widgetAdded = false
+    /// The person force-quit the app (and has not opened it since): with `forceQuitBlocksRelaunch`, no relaunch.
+    public internal(set) var forceQuitSinceOpened = false
+    /// When an App Clip's grant resets (the next 04:00).
+    public internal(set) var appClipResetAt: Millis?
 
     /// The world at the start of a flow: the app just launched by the person, in the foreground,
     /// one manager created (its first callback delivered at time 0). (docs/flow-format.md §5.1)

@@ -220,8 +220,12 @@ extension ExplorerState {
         if let r = w.refusal(for: e) { return language.reason(r) }
         var copy = w
         var first: Why?
-        copy.step(e) { t, _ in if first == nil { first = t.why.first } }
-        if copy == w { return language("does nothing now") + ": " + (first.map { language.reason($0) } ?? language("no change")) }
+        var observable = false  // an event delivered to the app (a visit, ranged beacons) changes no state but happens
+        copy.step(e) { t, _ in
+            if first == nil { first = t.why.first }
+            if t.outputs.contains(where: { if case .locationEvent(_, delivered: true) = $0 { true } else { false } }) { observable = true }
+        }
+        if copy == w && !observable { return language("does nothing now") + ": " + (first.map { language.reason($0) } ?? language("no change")) }
         return nil
     }
 
@@ -255,6 +259,9 @@ extension ExplorerState {
 
     func settingsLabel(_ c: SettingsChoice) -> String { language.settingsLabel(c, profile: world.profile) }
 
+    /// The beacon ID the App pane's beacon calls use.
+    static let beaconID = "lobby"
+
     var purposeKey: String { world.info.temporaryUsageDescriptions?.keys.sorted().first ?? "Nav" }
 
     var nextSessionID: String {
@@ -282,6 +289,35 @@ extension ExplorerState {
         items.append(w.regions.contains("office")
                      ? eventItem("stopMonitoring(region \"office\")", .app(.stopMonitoringRegion("office")), checked: true)
                      : eventItem("startMonitoring(region \"office\")", .app(.startMonitoringRegion("office")), checked: false))
+        // Format 1.1: one location, the manager's properties, visits, beacons, Live Activities.
+        items.append(eventItem("requestLocation()", .app(.requestLocation)))
+        func next<T: CaseIterable & Equatable>(_ v: T) -> T {
+            let all = Array(T.allCases)
+            return all[(all.firstIndex(of: v)! + 1) % all.count]
+        }
+        items.append(eventItem(language.pick("desiredAccuracy = .\(next(p.desiredAccuracy).rawValue) (now .\(p.desiredAccuracy.rawValue))",
+                                             "desiredAccuracy 다음 값 .\(next(p.desiredAccuracy).rawValue)"),
+                               .app(.desiredAccuracy(next(p.desiredAccuracy)))))
+        items.append(eventItem("pausesLocationUpdatesAutomatically", .app(.pausesLocationUpdatesAutomatically(!p.pausesAutomatically)),
+                               checked: p.pausesAutomatically))
+        items.append(eventItem(language.pick("activityType = .\(next(p.activityType).rawValue) (now .\(p.activityType.rawValue))",
+                                             "activityType 다음 값 .\(next(p.activityType).rawValue)"),
+                               .app(.activityType(next(p.activityType)))))
+        items.append(eventItem("showsBackgroundLocationIndicator", .app(.showsBackgroundLocationIndicator(!p.showsBackgroundIndicator)),
+                               checked: p.showsBackgroundIndicator))
+        items.append(w.visits
+                     ? eventItem("stopMonitoringVisits()", .app(.stopMonitoringVisits), checked: true)
+                     : eventItem("startMonitoringVisits()", .app(.startMonitoringVisits), checked: false))
+        let ranging = running && p.beaconRanging.contains(ExplorerState.beaconID)
+        items.append(ranging
+                     ? eventItem("stopRangingBeacons(\"\(ExplorerState.beaconID)\")", .app(.stopRangingBeacons(ExplorerState.beaconID)), checked: true)
+                     : eventItem("startRangingBeacons(\"\(ExplorerState.beaconID)\")", .app(.startRangingBeacons(ExplorerState.beaconID)), checked: false))
+        let beaconRegion = w.beaconRegions.contains(ExplorerState.beaconID)
+        items.append(beaconRegion
+                     ? eventItem("stopMonitoring(beacon region \"\(ExplorerState.beaconID)\")", .app(.stopMonitoringBeaconRegion(ExplorerState.beaconID)), checked: true)
+                     : eventItem("startMonitoring(beacon region \"\(ExplorerState.beaconID)\")", .app(.startMonitoringBeaconRegion(ExplorerState.beaconID)), checked: false))
+        items.append(eventItem(w.liveActivityActive ? "end the Live Activity" : "start a Live Activity", .app(.liveActivity(!w.liveActivityActive)),
+                               checked: w.liveActivityActive))
         items.append(.header("iOS 17/18"))
         let id = nextSessionID
         items.append(eventItem("CLServiceSession(.whenInUse) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: nil))))
@@ -308,6 +344,7 @@ extension ExplorerState {
         items.append(eventItem(language("leave the app (background)"), .user(.background)))
         items.append(eventItem(language("swipe the app away (force quit)"), .user(.forceQuit)))
         items.append(eventItem(language("tap CLLocationButton"), .user(.locationButton)))
+        items.append(w.widgetAdded ? eventItem(language("remove the widget"), .user(.removeWidget)) : eventItem(language("add the widget"), .user(.addWidget)))
         items.append(.header("System and device"))
         items.append(eventItem(language("suspend the app"), .system(.suspend)))
         items.append(eventItem(language("terminate the app"), .system(.terminate)))
@@ -317,6 +354,13 @@ extension ExplorerState {
         items.append(w.hasFix ? eventItem(language("lose the fix (noFix)"), .device(.noFix)) : eventItem(language("fix available again"), .device(.fix)))
         for r in w.regions { items.append(eventItem(language.pick("exit region \(r)", "영역 \"\(r)\"에서 나감"), .device(.exitRegion(r)))) }
         for c in w.monitorConditions { items.append(eventItem(language.pick("condition \(c) fires", "조건 \"\(c)\" 발생"), .device(.exitRegion(c)))) }
+        if w.visits { items.append(eventItem(language("arrive at a place (visit)"), .device(.visit))) }
+        var beacons = w.beaconRegions
+        for b in w.process.beaconRanging where running && !beacons.contains(b) { beacons.append(b) }
+        for b in beacons {
+            items.append(eventItem(language.pick("enter beacon \(b)", "비콘 \"\(b)\" 범위에 들어감"), .device(.enterBeacon(b))))
+            items.append(eventItem(language.pick("exit beacon \(b)", "비콘 \"\(b)\" 범위에서 나감"), .device(.exitBeacon(b))))
+        }
         return items
     }
 

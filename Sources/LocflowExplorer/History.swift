@@ -112,6 +112,13 @@ public struct Sample: Sendable {
     /// 0 none, 1 held but not active, 2 active, 3 kept by the system for the next launch.
     public var backgroundActivity: UInt8
     public var relaunchWindow: Bool
+    // Format 1.1
+    /// Standard updates: 0 off, 1 running (delivering), 2 started but not delivering, 3 paused by automatic pausing.
+    public var standard: UInt8 = 0
+    public var liveActivity = false
+    public var visits = false
+    /// Beacon ranging or beacon-region monitoring in effect.
+    public var beacons = false
 
     init(_ w: World, time: Millis, callback: Bool, tap: Bool) {
         self.time = time
@@ -132,6 +139,12 @@ public struct Sample: Sendable {
             backgroundActivity = w.backgroundActivityActive ? 2 : 1
         }
         relaunchWindow = w.relaunchWindowEndsAt != nil
+        if w.lifecycle != .terminated && w.process.standardUpdates {
+            standard = w.process.paused ? 3 : w.delivering(.standard) ? 1 : 2
+        }
+        liveActivity = w.liveActivityActive
+        visits = w.visits
+        beacons = !w.beaconRegions.isEmpty || (w.lifecycle != .terminated && !w.process.beaconRanging.isEmpty)
     }
 }
 

@@ -162,6 +162,52 @@ extension Korean {
         .sessionAlwaysAsksOnce: "notDetermined에서 항상 목표는 한 번 묻습니다: 앱을 사용하는 동안 허용은 임시 항상 허용이 됩니다 (가정 alwaysSessionAsksTwice false)",
         .resetKeepsOneShot: "재설정은 사용한 항상 허용 요청을 그대로 둡니다 (가정 resetClearsAlwaysRequest false)",
         .sessionFullAccuracyPrompt: "fullAccuracyPurposeKey를 가진 세션: Core Location이 임시 정확한 위치를 묻습니다",
+        // Format 1.1
+        .requestLocationStarted: "requestLocation은 desiredAccuracy로 위치 하나를 요청하고 멈춥니다",
+        .requestLocationFix: "requestLocation이 위치 하나를 locationManager(_:didUpdateLocations:)에 전달하고 멈춥니다",
+        .requestLocationWaits: "아직 위치가 없습니다: requestLocation은 실패하기 전에 requestLocationTimeout까지 기다립니다",
+        .requestLocationTimesOut: "제때 위치를 얻지 못했습니다: requestLocation이 kCLErrorLocationUnknown으로 실패합니다",
+        .requestLocationNotDetermined: "notDetermined에서 requestLocation은 묻지도 알리지도 않습니다: 요청은 버려집니다",
+        .requestLocationHeld: "사용 중이 아닌 사용하는 동안 허용 앱은 위치를 받지 못합니다: 요청은 앱이 다시 사용 중일 때까지 기다립니다",
+        .requestLocationCancelled: "startUpdatingLocation이나 stopUpdatingLocation은 대기 중인 requestLocation을 취소합니다 (위치도 오류도 없음)",
+        .fixAtStart: "위치 전달이 시작됩니다: 곧바로 위치 하나 (대략적 정확도에서는 대략적), 그다음 기기가 움직이는 동안 preciseFixInterval마다 (대략적이면 reducedAccuracyInterval마다)",
+        .desiredAccuracySet: "desiredAccuracy가 설정됩니다. 표준 업데이트와 requestLocation에만 영향을 줍니다 (대략적 정확도 권한에서는 효과 없음)",
+        .desiredAccuracyReducedFixes: "desiredAccuracy kCLLocationAccuracyReduced: 정확한 위치 권한이 없을 때처럼 한 시간에 몇 번 대략적 위치",
+        .locationUnknownError: "위치 없이 표준 업데이트 중: delegate가 kCLErrorLocationUnknown을 받습니다 (한 번)",
+        .pausesAutomaticallySet: "pausesLocationUpdatesAutomatically가 설정됩니다 (Apple의 기본값은 true)",
+        .activityTypeSet: "activityType이 기록됩니다. 자동 일시 정지의 단서입니다 (locflow는 지연을 바꾸지 않습니다)",
+        .autoPaused: "기기가 autoPauseDelay 동안 멈춰 있었습니다: Core Location이 표준 업데이트를 일시 정지하고 locationManagerDidPauseLocationUpdates를 부릅니다",
+        .pausedStaysPaused: "일시 정지된 업데이트는 저절로 다시 시작하지 않습니다: 앱이 위치 서비스를 다시 시작해야 합니다",
+        .pauseRestarted: "startUpdatingLocation이 일시 정지된 업데이트를 다시 시작합니다",
+        .pauseCannotRestartInBackground: "사용하는 동안 허용 앱은 백그라운드에서 일시 정지된 업데이트를 다시 시작할 수 없습니다",
+        .indicatorPropertySet: "showsBackgroundLocationIndicator가 설정됩니다. 항상 허용 앱에만 의미가 있고 앱이 백그라운드로 갈 때 읽힙니다",
+        .liveActivityStarted: "실시간 현황이 시작됩니다. 사용하는 동안 허용 앱의 liveUpdates와 CLMonitor 이벤트를 백그라운드에서도 받게 합니다 (파란색 표시 없음)",
+        .liveActivityStopped: "앱이 실시간 현황을 끝냅니다",
+        .liveActivityExpires: "실시간 현황이 liveActivityMaxDuration 뒤에 끝납니다",
+        .liveActivityNeedsForeground: "실시간 현황은 앱이 포그라운드에 있을 때만 시작할 수 있습니다: 아무것도 시작되지 않습니다",
+        .liveActivityUnavailable: "실시간 현황에는 iOS 16.1이 필요합니다 (visionOS 제외): 아무것도 시작되지 않습니다",
+        .visitsStarted: "방문 서비스가 시작됩니다. 실행이 바뀌어도 유지되며 그 이벤트는 항상 허용 앱을 실행할 수 있습니다",
+        .visitsStopped: "방문 서비스가 멈춥니다",
+        .visitsNotMonitored: "앱이 방문을 모니터링하지 않습니다: 방문은 아무에게도 전달되지 않습니다",
+        .visitsUnavailable: "visionOS의 iPad 앱에서는 방문 서비스가 아무것도 하지 않습니다",
+        .beaconRangingStarted: "이 프로세스의 비콘 범위 측정이 시작됩니다. 앱을 실행하거나 다시 깨우지 않습니다",
+        .beaconRangingStopped: "비콘 범위 측정이 멈춥니다",
+        .beaconRegionStarted: "비콘 영역 모니터링이 시작됩니다. 실행이 바뀌어도 유지되며 그 이벤트는 항상 허용 앱을 실행할 수 있습니다",
+        .beaconRegionStopped: "그 비콘 영역의 모니터링이 멈춥니다",
+        .beaconRanged: "측정된 비콘이 실행 중인 앱에 전달됩니다",
+        .beaconRangingWithheld: "측정된 비콘이 전달되지 않습니다",
+        .beaconNotMonitored: "앱이 그 ID의 비콘을 측정하지도 모니터링하지도 않습니다",
+        .reducedAccuracyNoBeacons: "대략적 정확도: 비콘 범위 측정과 비콘 영역을 쓸 수 없습니다",
+        .widgetAdded: "사용자가 앱의 위젯을 추가합니다. 권한을 바꾸지 않으며 앱을 사용 중으로 만들지 않습니다",
+        .widgetRemoved: "사용자가 앱의 위젯을 제거합니다. 권한은 그대로입니다",
+        .widgetNotShipped: "앱에 위치를 원하는 위젯이 없습니다 (widget true 없음)",
+        .appClipNoAlways: "앱 클립은 항상 허용을 요청할 수 없습니다: requestAlwaysAuthorization은 효과가 없습니다",
+        .appClipSessionWhenInUse: "앱 클립의 .always 세션은 사용하는 동안 허용만 묻습니다",
+        .appClipGrantResets: "앱 클립의 위치 권한은 다음 날 4시에 재설정됩니다: 상태가 notDetermined로 돌아갑니다",
+        .forceQuitBlocksRelaunch: "사용자가 앱을 강제 종료했습니다: 사용자가 다시 열 때까지 이벤트가 앱을 실행하지 않습니다 (가정 forceQuitBlocksRelaunch)",
+        .widgetAsks: "위젯을 추가하면 사용하는 동안 허용을 위젯에도 넓힐지 묻습니다 (가정 addWidgetAsks; 알림과 버튼은 문서화되지 않음)",
+        .widgetPromptAllow: "허용: 앱 또는 위젯을 사용하는 동안. 상태는 authorizedWhenInUse 그대로라 콜백이 없습니다",
+        .widgetPromptDeny: "허용 안 함: 앱의 권한은 앱을 사용하는 동안 그대로입니다",
     ]
 
     static let lifecycles: [Lifecycle: String] = [.foreground: "포그라운드", .background: "백그라운드", .suspended: "일시 중단됨", .terminated: "종료됨"]
@@ -226,6 +272,8 @@ extension Language {
             case .foreground: return "사용자: 앱 열기 (포그라운드)"
             case .forceQuit: return "사용자: 앱 강제 종료"
             case .locationButton: return "사용자: CLLocationButton 탭"
+            case .addWidget: return "사용자: 위젯 추가"
+            case .removeWidget: return "사용자: 위젯 제거"
             }
         case .system(let action):
             switch action {
@@ -241,6 +289,9 @@ extension Language {
             case .noFix: return "기기: 위치 확인 불가"
             case .fix: return "기기: 위치 다시 확인"
             case .exitRegion(let id): return "기기: 영역 \(id)에서 나감"
+            case .visit: return "기기: 장소 방문"
+            case .enterBeacon(let id): return "기기: 비콘 \(id) 범위에 들어감"
+            case .exitBeacon(let id): return "기기: 비콘 \(id) 범위에서 나감"
             }
         case .wait(let ms): return "대기 " + koreanDuration(ms)
         case .timer(let kind): return "타이머: " + self(kind.label)
@@ -267,7 +318,7 @@ extension Language {
         case .promptAnswered(let k, let b): return "알림 \(k.rawValue) 답: ‘\(button(b))’"
         case .promptHidden(let k): return "알림 숨김: \(k.rawValue)"
         case .completion(let r): return "완료: \(r.rawValue)"
-        case .error(let e): return "didFailWithError: \(e == .denied ? "kCLErrorDenied" : "-")"
+        case .error(let e): return "didFailWithError: \(e == .denied ? "kCLErrorDenied" : e == .locationUnknown ? "kCLErrorLocationUnknown" : "-")"
         case .launched(let bg): return bg ? "백그라운드에서 실행됨" : "실행됨"
         case .terminated: return "프로세스 끝남"
         case .suspended: return "일시 중단됨"
@@ -278,6 +329,9 @@ extension Language {
             return "\(name) " + (d ? "전달됨" : "전달 안 됨")
         case .sessionLapsed(let id): return "세션 \(id) 소멸"
         case .reducedFix: return "대략적 위치 전달됨"
+        case .fix(let k, let source): return (k == .precise ? "정확한" : "대략적") + " 위치 전달됨 (\(source))"
+        case .paused: return "locationManagerDidPauseLocationUpdates (업데이트 일시 정지)"
+        case .liveActivity(let on): return on ? "실시간 현황 시작됨" : "실시간 현황 끝남"
         }
     }
 }

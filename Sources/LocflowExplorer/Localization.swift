@@ -55,6 +55,7 @@ public enum Language: String, CaseIterable, Sendable {
         case .legacyWhenInUse: return "\(name)이(가) 앱을 사용하는 동안 사용자의 위치에 접근하도록 허용하겠습니까?"
         case .locationButton: return "\(name)이(가) 사용자의 현재 위치를 사용하도록 허용하겠습니까?"
         case .servicesOff: return "위치 서비스를 켜서 \(name)이(가) 사용자의 위치를 파악하도록 허용"
+        case .widget: return "\(name) 위젯이 사용자의 위치를 사용하도록 허용하겠습니까?"
         }
     }
 
@@ -199,5 +200,11 @@ enum Korean {
         "events": "이벤트", "other event": "다른 이벤트", "held by the app": "앱이 가짐", "kept by the system": "시스템이 보존",
         "running": "실행 중", "bg activity": "백그라운드 활동", "active": "활성", "held, not active": "가졌지만 비활성",
         "relaunch win": "재실행 창", "open": "열림",
+        // Format 1.1
+        "location": "위치", "no fix yet": "아직 위치 없음", "no auto-pause": "자동 일시 정지 안 함", "showsBgIndicator": "배경 표시 속성 켬",
+        "add the widget": "위젯 추가", "remove the widget": "위젯 제거", "arrive at a place (visit)": "장소 도착 (방문)",
+        "requestLocation times out": "requestLocation 시간 초과", "automatic pause": "자동 일시 정지",
+        "Live Activity ends": "실시간 현황 종료", "App Clip grant resets (04:00)": "앱 클립 허용 재설정 (04:00)",
+        "updates": "업데이트", "delivering": "전달 중", "started, not delivering": "시작됨, 전달 안 됨", "fix": "위치", "fixes": "위치", "last": "마지막", "Live Activity": "실시간 현황", "visits": "방문", "beacons": "비콘",
     ]
 }

@@ -33,7 +33,7 @@ extension Renderer {
     typealias LegendPart = [(String, Role)]
 
     /// The legend's entries for the lane kinds shown, then the marks and the countdowns.
-    func barLegend(sessions: Bool, running: Bool, bgActivity: Bool, relaunch: Bool) -> [LegendPart] {
+    func barLegend(sessions: Bool, running: Bool, bgActivity: Bool, relaunch: Bool, updates: Bool = false, active11: Bool = false) -> [LegendPart] {
         var parts: [LegendPart] = [[("\(L("process")): ", .dim), (String(g.full), .laneForeground), (L("foreground") + " ", .dim),
                                     (String(g.shade), .laneBackground), (L("background") + " ", .dim),
                                     (String(g.light), .laneSuspended), (L("suspended") + " ", .dim),
@@ -49,6 +49,13 @@ extension Renderer {
                           (String(g.shade), .laneKept), (L("kept by the system"), .dim)])
         }
         if relaunch { parts.append([("\(L("relaunch win")): ", .dim), (String(g.shade), .laneWindow), (L("open"), .dim)]) }
+        // Format 1.1
+        if updates {
+            parts.append([("\(L("updates")): ", .dim), (String(g.full), .laneActive), (L("delivering") + " ", .dim),
+                          (String(g.shade), .laneKept), (L("started, not delivering") + " ", .dim),
+                          (String(g.light), .laneSuspended), (L("paused"), .dim)])
+        }
+        if active11 { parts.append([("\(L("Live Activity")), \(L("visits")), \(L("beacons")): ", .dim), (String(g.full), .laneActive), (L("active"), .dim)]) }
         parts.append([("T", .accent), (" \(L("tap")) ", .dim), ("c", .good), (" \(L("callback")) ", .dim), (String(g.mark), .dim), (" \(L("other event"))", .dim)])
         let timers = w.pendingTimers.map { L($0.kind.label) + " " + formatClock(($0.due - w.now + 999) / 1000 * 1000) }.joined(separator: " \(g.dot) ")
         if !timers.isEmpty { parts.append([("\(L("timers")): " + timers, .dim)]) }
@@ -73,13 +80,17 @@ extension Renderer {
         // A handful of session IDs: a list is cheaper than hashing every sample's strings.
         var ids: [String] = []
         var live = false, monitor = false, bg = false, relaunch = false
+        var updates = false, activity = false, visits = false, beacons = false
         for smp in samples {
             for (id, _) in smp.sessions where !ids.contains(id) { ids.append(id) }
             live = live || smp.liveUpdates; monitor = monitor || smp.monitor
             bg = bg || smp.backgroundActivity > 0; relaunch = relaunch || smp.relaunchWindow
+            updates = updates || smp.standard > 0; activity = activity || smp.liveActivity
+            visits = visits || smp.visits; beacons = beacons || smp.beacons
         }
-        let lanes = 2 + ids.count + [live, monitor, bg, relaunch].filter { $0 }.count
-        let legend = Self.pack(barLegend(sessions: !ids.isEmpty, running: live || monitor, bgActivity: bg, relaunch: relaunch), width: width - 4)
+        let lanes = 2 + ids.count + [live, monitor, bg, relaunch, updates, activity, visits, beacons].filter { $0 }.count
+        let legend = Self.pack(barLegend(sessions: !ids.isEmpty, running: live || monitor, bgActivity: bg, relaunch: relaunch,
+                                         updates: updates, active11: activity || visits || beacons), width: width - 4)
         return 3 + lanes + legend.count + 2
     }
 
@@ -135,6 +146,21 @@ extension Renderer {
                 smp.backgroundActivity == 2 ? (g.full, .laneActive) : smp.backgroundActivity == 3 ? (g.shade, .laneKept) : smp.backgroundActivity == 1 ? (g.light, .laneKept) : nil
             }))
         }
+        // Format 1.1: standard updates (paused shows light), Live Activity, visits, beacons.
+        if samples.contains(where: { $0.standard > 0 }) {
+            lanes.append((L("updates"), L("updates"), { smp in
+                switch smp.standard {
+                case 1: (g.full, .laneActive)
+                case 2: (g.shade, .laneKept)
+                case 3: (g.light, .laneSuspended)
+                default: nil
+                }
+            }))
+        }
+        let active11 = "format 1.1"
+        if samples.contains(where: { $0.liveActivity }) { lanes.append((L("Live Activity"), active11, { $0.liveActivity ? (g.full, .laneActive) : nil })) }
+        if samples.contains(where: { $0.visits }) { lanes.append((L("visits"), active11, { $0.visits ? (g.full, .laneActive) : nil })) }
+        if samples.contains(where: { $0.beacons }) { lanes.append((L("beacons"), active11, { $0.beacons ? (g.full, .laneActive) : nil })) }
         if samples.contains(where: { $0.relaunchWindow }) {
             lanes.append((L("relaunch win"), L("relaunch win"), { $0.relaunchWindow ? (g.shade, .laneWindow) : nil }))
         }
@@ -143,7 +169,7 @@ extension Renderer {
         func legendFor(_ shown: ArraySlice<Lane>) -> [LegendPart] {
             let has = { (name: String) in shown.contains { $0.legend?.hasPrefix(name) == true } }
             return Self.pack(barLegend(sessions: has(L("session")), running: has("liveUpdates"), bgActivity: has(L("bg activity")),
-                                       relaunch: has(L("relaunch win"))), width: r.w)
+                                       relaunch: has(L("relaunch win")), updates: has(L("updates")), active11: has("format 1.1")), width: r.w)
         }
         var legend = legendFor(lanes[...])
         var shownLanes = lanes.count

@@ -83,6 +83,24 @@ extension Renderer {
         f.put(r.x, y, L("callbacks"), .dim)
         f.put(sx, y, "\(w.callbacks) \(g.dot) \(L("last: "))\(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) \(L("completion")) \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
         y += 1
+        // Format 1.1: the last fix, the pause, the indicator property, Live Activity, visits, beacons.
+        let location = locationSummary
+        do {
+            f.put(r.x, y, L("location"), .dim)
+            // On more rows (up to three) when the parts do not fit on one (the App pane is narrow at 120x40).
+            var lx = sx
+            var rows = 1
+            for (i, (text, role)) in location.enumerated() {
+                let need = (i > 0 ? 2 : 0) + TextWidth.columns(of: text)
+                if i > 0 && lx + need > r.x + r.w && rows < 3 {
+                    rows += 1; y += 1; lx = sx
+                } else if i > 0 {
+                    lx += f.put(lx, y, "\(g.dot) ", .dim, maxWidth: max(0, r.x + r.w - lx))
+                }
+                lx += f.put(lx, y, text + " ", role, maxWidth: max(0, r.x + r.w - lx))
+            }
+            y += 1
+        }
         f.put(r.x, y, L("keys"), .dim)
         var kx = sx
         func key(_ name: String, _ present: Bool) {
@@ -110,7 +128,8 @@ extension Renderer {
         let sel = s.selected(.app)
         var top = max(0, min(sel - listH / 2, items.count - listH))
         // After a click the list stays put while the selection is on screen.
-        if let kept = s.appListTop, sel >= kept, sel < kept + listH, kept <= max(0, items.count - listH) { top = kept }
+        // If the pane shrank under it (a long message below), it moves only as far as keeps the selection on screen.
+        if let kept = s.appListTop, sel >= kept, kept <= max(0, items.count - listH) { top = sel < kept + listH ? kept : sel - listH + 1 }
         f.appListTop = top
         for (row, index) in (top..<min(items.count, top + listH)).enumerated() {
             let item = items[index]
@@ -122,17 +141,54 @@ extension Renderer {
         }
     }
 
+    /// The App pane's "location" line (format 1.1), each part with its role. Always shown (a line
+    /// that came and went would move the list under the pointer).
+    var locationSummary: [(String, Role)] {
+        let p = w.process
+        var out: [(String, Role)] = []
+        if w.lastFix == nil { out.append((L("no fix yet"), .dim)) }
+        if let fix = w.lastFix {
+            out.append(("\(w.fixes) " + L(w.fixes == 1 ? "fix" : "fixes") + ", " + s.language.pick(fix.rawValue, fix == .precise ? "정확" : "대략") + " \(formatClock((w.lastFixAt ?? 0) / 1000 * 1000))", fix == .precise ? .good : .warn))
+        }
+        let running = w.lifecycle != .terminated
+        if running && p.paused { out.append((L("paused"), .bad)) }
+        if running && p.desiredAccuracy != .best { out.append(("desired \(p.desiredAccuracy.rawValue)", p.desiredAccuracy == .reduced ? .warn : .dim)) }
+        if running && !p.pausesAutomatically { out.append((L("no auto-pause"), .dim)) }
+        if running && p.showsBackgroundIndicator { out.append((L("showsBgIndicator"), .dim)) }
+        if w.liveActivityActive { out.append((L("Live Activity"), .good)) }
+        if w.visits { out.append((L("visits"), .normal)) }
+        var beacons = w.beaconRegions.map { "\($0)(region)" }
+        if running { beacons += p.beaconRanging.map { "\($0)(ranging)" } }
+        if !beacons.isEmpty { out.append((L("beacons") + " " + beacons.joined(separator: ","), .normal)) }
+        if w.config.widget || w.widgetUpdates && w.record.choice == .whileUsingOrWidgets {
+            out.append(("widgetUpdates \(w.widgetUpdates)", w.widgetUpdates ? .good : .dim))
+        }
+        if w.config.appClip { out.append(("App Clip", .warn)) }
+        return out
+    }
+
     mutating func drawDiagnostics(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
         var y = r.y
         var dx = r.x
         let deliveringLabel = L("delivering:")
         f.put(r.x, y, deliveringLabel, .dim); dx += TextWidth.columns(of: deliveringLabel) + 1
-        var names = DeliverySource.allCases.map { ($0, $0 == .significantChanges ? "SLC" : $0.rawValue) }
+        // The 1.1 sources only once the app uses them.
+        let used = DeliverySource.allCases.filter { source in
+            switch source {
+            case .visits: w.visits
+            case .beacons: !w.process.beaconRanging.isEmpty && w.lifecycle != .terminated
+            case .beaconRegions: !w.beaconRegions.isEmpty
+            default: true
+            }
+        }
+        var names = used.map { ($0, $0 == .significantChanges ? "SLC" : $0 == .beaconRegions ? "beaconRgn" : $0.rawValue) }
         func needed() -> Int { names.reduce(0) { $0 + TextWidth.columns(of: $1.1) + 2 } }
         if dx + needed() > r.x + r.w { y += 1; dx = r.x + 1 }  // on a line of their own when narrow
         if dx + needed() > r.x + r.w { names = names.map { ($0.0, $0.0 == .liveUpdates ? "live" : $0.1) } }
         for (source, name) in names {
             let on = w.delivering(source)
+            // The 1.1 sources wrap onto the next line when they do not fit.
+            if dx + TextWidth.columns(of: name) + 1 > r.x + r.w && dx > r.x + 1 { y += 1; dx = r.x + 1 }
             dx += f.put(dx, y, "\(on ? g.check : g.dot)\(name) ", on ? .good : .dim, maxWidth: max(0, r.x + r.w - dx))
         }
         y += 1
@@ -145,7 +201,7 @@ extension Renderer {
             return
         }
         let meaningH = 3
-        let listH = r.h - 1 - meaningH
+        let listH = r.y + r.h - meaningH - y
         guard listH > 0 else { return }
         func changed(_ source: World.DiagnosticSource, _ d: Diagnostic) -> Bool {
             (s.diagnosticChangedAt["\(source.name).\(d.rawValue)"]).map { s.wallNow - $0 < ExplorerState.highlightMs } ?? false

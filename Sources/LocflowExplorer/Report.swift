@@ -89,6 +89,8 @@ public enum Report {
         md.append("| `UIBackgroundModes` | \(config.info.backgroundModes.isEmpty ? "none" : config.info.backgroundModes.joined(separator: ", ")) |")
         if config.restricted { md.append("| restricted | true |") }
         if !config.locationServicesOn { md.append("| Location Services | off at the start |") }
+        if config.appClip { md.append("| App Clip | yes (`appClip true`) |") }
+        if config.widget { md.append("| widget extension | wants location (`widget true`) |") }
         let defaults = Assumptions().described
         for (i, a) in config.assumptions.described.enumerated() {
             let changed = a.value != defaults[i].value
@@ -126,6 +128,22 @@ public enum Report {
                 md.append("| \(source.name) | `\(source.type.rawValue)` | \(on.isEmpty ? "none" : on.map { "`\($0.rawValue)`" }.joined(separator: ", ")) |")
             }
         }
+        md.append("")
+        // Format 1.1: locations the app received, the pause, widgets, the latest error.
+        md.append("## Locations at the end")
+        md.append("")
+        md.append("| | |")
+        md.append("|---|---|")
+        md.append("| locations received (`expect fixes`) | \(w.fixes) |")
+        md.append("| last location (`expect fix`) | " + (w.lastFix.map { "\($0.rawValue), at \(formatClock(w.lastFixAt ?? 0))" } ?? "none") + " |")
+        md.append("| standard updates | " + (w.lifecycle == .terminated || !w.process.standardUpdates ? "not started in this process"
+                  : w.process.paused ? "**paused** by automatic pausing (`locationManagerDidPauseLocationUpdates`)" : "running") + " |")
+        md.append("| `desiredAccuracy` | \(w.process.desiredAccuracy.rawValue) |")
+        md.append("| `pausesLocationUpdatesAutomatically` | \(w.process.pausesAutomatically) |")
+        md.append("| `showsBackgroundLocationIndicator` | \(w.process.showsBackgroundIndicator) |")
+        md.append("| Live Activity | \(w.liveActivityActive ? "active" : "none") |")
+        md.append("| `isAuthorizedForWidgetUpdates` | \(w.widgetUpdates) |")
+        md.append("| latest `didFailWithError` | \(w.lastError.rawValue) |")
         md.append("")
         md.append("Delivering: " + DeliverySource.allCases.map { "\($0.rawValue) \(w.delivering($0) ? "yes" : "no")" }.joined(separator: ", ") + ".")
         md.append("")

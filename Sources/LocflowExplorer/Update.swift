@@ -505,6 +505,8 @@ public enum Completion {
             case "platform": return Platform.allCases.map(\.rawValue)
             case "assume": return Assumptions.catalogue.map(\.name)
             case "wait": return ["1s", "10s", "1m", "10m", "1h"]
+            case "version": return FlowParser.versions
+            case "appClip", "widget": return ["true", "false"]
             default: return []
             }
         default:
@@ -520,7 +522,13 @@ public enum Completion {
             case ("expect", "completion"): return CompletionResult.allCases.map(\.rawValue)
             case ("expect", "delivering"): return DeliverySource.allCases.map(\.rawValue)
             case ("expect", "inUse"), ("expect", "locationServicesEnabled"), ("app", "allowsBackgroundLocationUpdates"): return ["true", "false"]
-            case ("app", "liveUpdates"), ("app", "backgroundActivity"): return ["start", "stop"]
+            case ("app", "liveUpdates"), ("app", "backgroundActivity"), ("app", "liveActivity"): return ["start", "stop"]
+            case ("app", "desiredAccuracy"): return DesiredAccuracy.allCases.map(\.rawValue)
+            case ("app", "activityType"): return ActivityType.allCases.map(\.rawValue)
+            case ("app", "pausesLocationUpdatesAutomatically"), ("app", "showsBackgroundLocationIndicator"),
+                 ("expect", "paused"), ("expect", "widgetUpdates"): return ["true", "false"]
+            case ("expect", "fix"): return ["none"] + FixKind.allCases.map(\.rawValue)
+            case ("expect", "error"): return LocationError.allCases.map(\.rawValue)
             case ("app", "monitor"): return ["start", "stop", "add"]
             case ("app", "session") where words.count == 3: return SessionGoal.allCases.map(\.rawValue)
             case ("expect", "diagnostic"), ("expect", "diagnostics"):

@@ -219,8 +219,9 @@ extension Commands {
     public enum GraphFormat: String { case text, dot, mermaid, json }
 
     /// `locflow explore`: every reachable state, the invariants checked on each.
-    public static func explore(config: AppConfig, configLines: [String], depth: Int?, format: GraphFormat, io: CommandIO) -> Int32 {
-        var search = StateSearch(config: config, bounds: StateSearch.Bounds(depth: depth), keepEdges: format != .text)
+    public static func explore(config: AppConfig, configLines: [String], depth: Int?, format: GraphFormat,
+                               actions: StateSearch.ActionSet = .standard, io: CommandIO) -> Int32 {
+        var search = StateSearch(config: config, bounds: StateSearch.Bounds(depth: depth, actions: actions), keepEdges: format != .text)
         search.run()
         let states = search.observations.count
         switch format {
@@ -277,13 +278,14 @@ extension Commands {
     }
 
     /// `locflow paths --to CONDITIONS`: the shortest flow to each matching state.
-    public static func paths(config: AppConfig, configLines: [String], to: String, max: Int, depth: Int?, io: CommandIO) -> Int32 {
+    public static func paths(config: AppConfig, configLines: [String], to: String, max: Int, depth: Int?,
+                             actions: StateSearch.ActionSet = .standard, io: CommandIO) -> Int32 {
         let conditions: [StateCondition]
         do { conditions = try StateCondition.parse(to) } catch {
             io.err("locflow paths: " + error.message)
             return 2
         }
-        var search = StateSearch(config: config, bounds: StateSearch.Bounds(depth: depth))
+        var search = StateSearch(config: config, bounds: StateSearch.Bounds(depth: depth, actions: actions))
         search.run(check: { _ in [] })
         let matches = search.observations.indices.filter { i in conditions.allSatisfy { $0.holds(search.observations[i]) } }
         if matches.isEmpty {

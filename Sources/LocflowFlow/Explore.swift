@@ -27,6 +27,12 @@ public struct Observation: Hashable, Sendable {
     public var services: UInt16
     /// Per diagnostics source (in order), the true properties as bits of `Diagnostic.allCases`.
     public var diagnostics: [DiagnosticObservation]
+    // Format 1.1: the last fix's kind (not the count, which grows without bound), and what runs.
+    public var fix: FixKind?
+    /// Bits: paused, pausesAutomatically, indicator property, desiredAccuracy reduced, requestLocation
+    /// pending, Live Activity, visits, beacon regions, ranging, widget added, forced quit since opened.
+    public var format11: UInt16
+    public var widgetUpdates: Bool
 
     public struct SessionObservation: Hashable, Sendable {
         public var id: String
@@ -75,6 +81,15 @@ public struct Observation: Hashable, Sendable {
             sv |= 1 << UInt16(i)
         }
         services = sv
+        fix = w.lastFix
+        widgetUpdates = w.widgetUpdates
+        var f11: UInt16 = 0
+        for (i, on) in [p.paused, p.pausesAutomatically, p.showsBackgroundIndicator, p.desiredAccuracy == .reduced,
+                        p.locationRequest != nil, w.liveActivityActive, w.visits, !w.beaconRegions.isEmpty,
+                        !p.beaconRanging.isEmpty, w.widgetAdded, w.forceQuitSinceOpened].enumerated() where on {
+            f11 |= 1 << UInt16(i)
+        }
+        format11 = f11
         diagnostics = w.diagnosticSources.map { source in
             var bits: UInt16 = 0
             for d in w.diagnostics(source) { bits |= 1 << UInt16(Diagnostic.allCases.firstIndex(of: d)!) }
@@ -98,8 +113,17 @@ public struct StateSearch {
     public struct Bounds: Sendable {
         public var depth: Int? = nil
         public var maxStates = 200_000
-        public init(depth: Int? = nil) { self.depth = depth }
+        /// Which format 1.1 actions to try (docs/flow-format.md §8).
+        public var actions: ActionSet = .standard
+        public init(depth: Int? = nil, actions: ActionSet = .standard) {
+            self.depth = depth
+            self.actions = actions
+        }
     }
+
+    /// The actions tried: `v1` only, `standard` (v1 and the most asked-about 1.1 calls, bounded),
+    /// or `all` (every 1.1 call and event: pausing, the indicator property, beacons, widgets).
+    public enum ActionSet: String, Sendable, CaseIterable { case v1, standard, all }
 
     public let config: AppConfig
     public let bounds: Bounds
@@ -133,6 +157,19 @@ public struct StateSearch {
             .wait(5_000), .wait(10_000), .wait(60_000), .wait(600_000),
         ]
         a += SettingsChoice.allCases.filter { $0 != .unlisted }.map { .user(.settings($0)) }
+        // Format 1.1: one location, a stationary device (automatic pausing), visits, a Live Activity;
+        // with `all` also the manager's properties, beacons and widgets.
+        if bounds.actions != .v1 {
+            a += [.app(.requestLocation), .device(.stationary), .app(.startMonitoringVisits)]
+            if config.profile.hasLiveActivities { a.append(.app(.liveActivity(true))) }
+        }
+        if bounds.actions == .all {
+            a += [.app(.pausesLocationUpdatesAutomatically(false)), .app(.showsBackgroundLocationIndicator(true)),
+                  .app(.desiredAccuracy(.reduced)), .app(.startMonitoringBeaconRegion("lobby")),
+                  .app(.startRangingBeacons("lobby")), .device(.enterBeacon("lobby")), .device(.visit), .wait(15 * 60_000)]
+            if config.profile.hasLiveActivities { a.append(.app(.liveActivity(false))) }
+            if config.widget { a += [.user(.addWidget), .user(.removeWidget)] }
+        }
         if config.profile.hasAccuracy {
             let key = config.info.temporaryUsageDescriptions?.keys.sorted().first ?? "Nav"
             a.append(.app(.requestTemporaryFullAccuracyAuthorization(key)))
@@ -257,8 +294,10 @@ public enum Invariants {
         }
         for s in DeliverySource.allCases where w.delivering(s) {
             if !st.isAuthorized { out.append("\(s.rawValue) delivers while the status is \(st.rawValue)") }
-            // Suspended: only what Core Location resumes the app for (docs/flow-format.md §5.5).
-            if s != .significantChanges && (w.lifecycle == .terminated || (s == .standard && w.lifecycle == .suspended)) {
+            // Suspended: only what Core Location resumes the app for (docs/flow-format.md §5.5);
+            // terminated: only what relaunches it. Beacon ranging never resumes or relaunches it.
+            let relaunches: [DeliverySource] = [.significantChanges, .visits, .beaconRegions]
+            if !relaunches.contains(s) && (w.lifecycle == .terminated || ((s == .standard || s == .beacons) && w.lifecycle == .suspended)) {
                 out.append("\(s.rawValue) delivers to a \(w.lifecycle.rawValue) app")
             }
         }
@@ -280,7 +319,8 @@ public struct StateCondition: Sendable {
 
     public static let keys = ["status", "accuracy", "settings", "precise", "prompt", "lifecycle", "inUse", "indicator",
                               "locationServicesEnabled", "completion", "error", "delivering.standard", "delivering.liveUpdates",
-                              "delivering.monitor", "delivering.significantChanges", "session.a", "session.b"]
+                              "delivering.monitor", "delivering.significantChanges", "session.a", "session.b",
+                              "fix", "paused", "widgetUpdates", "delivering.visits", "delivering.beacons", "delivering.beaconRegions"]
 
     /// Parses `key=value key=value`, with the nearest valid word for a typo.
     public static func parse(_ text: String) throws(FlowError) -> [StateCondition] {
@@ -313,6 +353,7 @@ public struct StateCondition: Sendable {
         case "completion": CompletionResult.allCases.map(\.rawValue)
         case "error": LocationError.allCases.map(\.rawValue)
         case "precise", "indicator": ["on", "off"]
+        case "fix": ["none"] + FixKind.allCases.map(\.rawValue)
         case "session.a", "session.b": ["active", "invalidated", "lapsed", "none"]
         default: ["true", "false"]
         }
@@ -331,6 +372,9 @@ public struct StateCondition: Sendable {
         case "locationServicesEnabled": return o.locationServices == (value == "true")
         case "completion": return o.completion.rawValue == value
         case "error": return o.error.rawValue == value
+        case "fix": return (o.fix?.rawValue ?? "none") == value
+        case "paused": return (o.format11 & 1 != 0) == (value == "true")
+        case "widgetUpdates": return o.widgetUpdates == (value == "true")
         case "session.a", "session.b":
             let id = String(key.dropFirst("session.".count))
             return (o.sessions.first { $0.id == id }?.state.rawValue ?? "none") == value

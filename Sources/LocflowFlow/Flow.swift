@@ -17,6 +17,11 @@ public enum ConfigStatement: Sendable, Hashable {
     case assume(String, Assumptions.Value)
     case restricted(Bool)
     case locationServices(Bool)
+    // Format 1.1
+    /// `version 1` or `version 1.1`: the first statement, if present.
+    case version(String)
+    case appClip(Bool)
+    case widget(Bool)
 }
 
 /// An `expect` line (docs/flow-format.md §3.5).
@@ -43,6 +48,12 @@ public enum Expectation: Sendable, Hashable {
     case refused
     case title(String)
     case message(String)
+    // Format 1.1
+    /// nil = `expect fix none`.
+    case fix(FixKind?)
+    case fixes(Int)
+    case paused(Bool)
+    case widgetUpdates(Bool)
 }
 
 public enum Statement: Sendable, Hashable {
@@ -96,9 +107,13 @@ extension ConfigStatement {
             case .duration(let ms): "assume \(name) \(formatDuration(ms))"
             case .count(let n): "assume \(name) \(n)"
             case .boolean(let b): "assume \(name) \(b)"
+            case .timeOfDay(let ms): "assume \(name) \(formatTimeOfDay(ms))"
             }
         case .restricted(let b): "restricted \(b)"
         case .locationServices(let on): "locationServices \(on ? "on" : "off")"
+        case .version(let v): "version \(v)"
+        case .appClip(let b): "appClip \(b)"
+        case .widget(let b): "widget \(b)"
         }
     }
 }
@@ -130,6 +145,10 @@ extension Expectation {
         case .refused: return "expect refused"
         case .title(let t): return "expect title \(quote(t))"
         case .message(let m): return "expect message \(quote(m))"
+        case .fix(let k): return "expect fix \(k?.rawValue ?? "none")"
+        case .fixes(let n): return "expect fixes \(n)"
+        case .paused(let b): return "expect paused \(b)"
+        case .widgetUpdates(let b): return "expect widgetUpdates \(b)"
         }
     }
 }

@@ -120,6 +120,7 @@ public struct FlowMap: Sendable {
         case .locationButton: "the person tapped CLLocationButton"
         case .reminder: "the system reminds of background use"
         case .servicesOff: "the app asked while Location Services are off"
+        case .widget: "the person added the app's widget"
         }
     }
 

@@ -116,6 +116,10 @@ public enum InfoPlistLoader {
         info.defaultAccuracyReduced = bool("NSLocationDefaultAccuracyReduced")
         info.requireExplicitServiceSession = bool("NSLocationRequireExplicitServiceSession")
         info.widgetWantsLocation = bool("NSWidgetWantsLocation")
+        if info.widgetWantsLocation {
+            findings.append(PlistFinding(severity: .note, key: "NSWidgetWantsLocation",
+                                         message: "belongs in the widget extension's Info.plist: the app's own key does not make Settings offer While Using the App or Widgets (write widget true in the flow)"))
+        }
         if let v = dict["NSLocationTemporaryUsageDescriptionDictionary"] {
             if case .dict(let d) = v {
                 var purposes: [String: String] = [:]

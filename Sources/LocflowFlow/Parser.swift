@@ -5,20 +5,30 @@ import LocflowCore
 public enum FlowParser {
 
     public static let statementKeywords = ["platform", "plist", "strings", "key", "unset", "assume", "restricted",
-                                           "locationServices", "app", "user", "system", "device", "wait", "expect"]
-    static let configKeywords: Set<String> = ["platform", "plist", "strings", "key", "unset", "assume", "restricted", "locationServices"]
+                                           "locationServices", "app", "user", "system", "device", "wait", "expect",
+                                           "version", "appClip", "widget"]
+    static let configKeywords: Set<String> = ["platform", "plist", "strings", "key", "unset", "assume", "restricted", "locationServices",
+                                              "version", "appClip", "widget"]
+    /// The versions a `version` statement may declare.
+    public static let versions = ["1", "1.1"]
 
     public static let appCalls = ["requestWhenInUseAuthorization", "requestAlwaysAuthorization", "requestTemporaryFullAccuracyAuthorization",
                            "startUpdatingLocation", "stopUpdatingLocation", "allowsBackgroundLocationUpdates",
                            "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
                            "startMonitoringRegion", "stopMonitoringRegion", "session", "invalidate", "liveUpdates",
-                           "monitor", "backgroundActivity"]
-    public static let userActions = ["tap", "precise", "settings", "background", "foreground", "forceQuit", "locationButton"]
+                           "monitor", "backgroundActivity",
+                           "requestLocation", "desiredAccuracy", "pausesLocationUpdatesAutomatically", "activityType",
+                           "showsBackgroundLocationIndicator", "startMonitoringVisits", "stopMonitoringVisits",
+                           "startRangingBeacons", "stopRangingBeacons", "startMonitoringBeaconRegion", "stopMonitoringBeaconRegion",
+                           "liveActivity"]
+    public static let userActions = ["tap", "precise", "settings", "background", "foreground", "forceQuit", "locationButton",
+                                     "addWidget", "removeWidget"]
     public static let systemActions = ["suspend", "terminate", "relaunch", "reminder"]
-    public static let deviceActions = ["move", "stationary", "noFix", "fix", "exitRegion"]
+    public static let deviceActions = ["move", "stationary", "noFix", "fix", "exitRegion", "visit", "enterBeacon", "exitBeacon"]
     public static let expectations = ["status", "accuracy", "locationServicesEnabled", "settings", "prompt", "buttons", "lifecycle",
                                "inUse", "callbacks", "callback", "completion", "error", "indicator", "delivering",
-                               "diagnostic", "diagnostics", "session", "refused", "title", "message"]
+                               "diagnostic", "diagnostics", "session", "refused", "title", "message",
+                               "fix", "fixes", "paused", "widgetUpdates"]
 
     /// Parses a whole file. Statements are checked in context: configuration only before the
     /// first step, diagnostics only of sources the flow can create.
@@ -30,6 +40,7 @@ public enum FlowParser {
         var descriptionDone = false
         var sawStep = false
         var sessionIDs: Set<String> = []
+        var declaredVersion: (version: String, line: Int)?
         var lineNumber = 0
         for rawLine in LineEnds.lines(text) {
             lineNumber += 1
@@ -46,6 +57,15 @@ public enum FlowParser {
             var cursor = Cursor(tokens: tokens, file: file, line: lineNumber, lineLength: rawLine.count)
             let statement = try parseStatement(&cursor)
             try cursor.end()
+            if case .config(.version(let v)) = statement {
+                if sawStatement {
+                    throw FlowError(cursor.location(of: tokens[0]), "'version' must come before any other statement (only comments may precede it)")
+                }
+                declaredVersion = (v, lineNumber)
+            } else if let declared = declaredVersion, declared.version == "1", let word = statement.v11Word {
+                throw FlowError(cursor.location(of: tokens[0]),
+                                "\(word) is a version 1.1 statement, but line \(declared.line) declares version 1 (write version 1.1, or remove the version line)")
+            }
             switch statement {
             case .config:
                 if sawStep {
@@ -157,11 +177,22 @@ public enum FlowParser {
                 return .config(.assume(entry.name, .count(n)))
             case .boolean:
                 return .config(.assume(entry.name, .boolean(try c.bool(v))))
+            case .timeOfDay:
+                guard let ms = parseTimeOfDay(v.text) else {
+                    throw FlowError(c.location(of: v), "\(entry.name) takes a time of day HH:MM from 00:00 to 23:59, e.g. 09:30, found '\(v.text)'")
+                }
+                return .config(.assume(entry.name, .timeOfDay(ms)))
             }
         case "restricted":
             return .config(.restricted(try c.bool(try c.word("true or false"))))
         case "locationServices":
             return .config(.locationServices(try c.onOff()))
+        case "version":
+            return .config(.version(try c.keyword(versions, what: "a format version")))
+        case "appClip":
+            return .config(.appClip(try c.bool(try c.word("true or false"))))
+        case "widget":
+            return .config(.widget(try c.bool(try c.word("true or false"))))
         case "app": return .step(.app(try parseApp(&c)))
         case "user": return .step(.user(try parseUser(&c)))
         case "system":
@@ -180,6 +211,9 @@ public enum FlowParser {
             case "stationary": return .step(.device(.stationary))
             case "noFix": return .step(.device(.noFix))
             case "fix": return .step(.device(.fix))
+            case "visit": return .step(.device(.visit))
+            case "enterBeacon": return .step(.device(.enterBeacon(try c.word("a beacon ID").text)))
+            case "exitBeacon": return .step(.device(.exitBeacon(try c.word("a beacon ID").text)))
             default: return .step(.device(.exitRegion(try c.word("a region or condition ID").text)))
             }
         case "wait":
@@ -223,6 +257,20 @@ public enum FlowParser {
         case "invalidate": return .invalidate(try c.word("a session ID").text)
         case "liveUpdates": return .liveUpdates(try c.keyword(["start", "stop"], what: "start or stop") == "start")
         case "backgroundActivity": return .backgroundActivity(try c.keyword(["start", "stop"], what: "start or stop") == "start")
+        case "requestLocation": return .requestLocation
+        case "desiredAccuracy":
+            return .desiredAccuracy(DesiredAccuracy(rawValue: try c.keyword(DesiredAccuracy.allCases.map(\.rawValue), what: "a desired accuracy"))!)
+        case "pausesLocationUpdatesAutomatically": return .pausesLocationUpdatesAutomatically(try c.bool(try c.word("true or false")))
+        case "activityType":
+            return .activityType(ActivityType(rawValue: try c.keyword(ActivityType.allCases.map(\.rawValue), what: "an activity type"))!)
+        case "showsBackgroundLocationIndicator": return .showsBackgroundLocationIndicator(try c.bool(try c.word("true or false")))
+        case "startMonitoringVisits": return .startMonitoringVisits
+        case "stopMonitoringVisits": return .stopMonitoringVisits
+        case "startRangingBeacons": return .startRangingBeacons(try c.word("a beacon ID").text)
+        case "stopRangingBeacons": return .stopRangingBeacons(try c.word("a beacon ID").text)
+        case "startMonitoringBeaconRegion": return .startMonitoringBeaconRegion(try c.word("a beacon region ID").text)
+        case "stopMonitoringBeaconRegion": return .stopMonitoringBeaconRegion(try c.word("a beacon region ID").text)
+        case "liveActivity": return .liveActivity(try c.keyword(["start", "stop"], what: "start or stop") == "start")
         default:
             let w = try c.keyword(["start", "stop", "add"], what: "start, stop or add")
             if w == "add" { return .monitorAdd(try c.word("a condition ID").text) }
@@ -249,6 +297,8 @@ public enum FlowParser {
         case "background": return .background
         case "foreground": return .foreground
         case "forceQuit": return .forceQuit
+        case "addWidget": return .addWidget
+        case "removeWidget": return .removeWidget
         default: return .locationButton
         }
     }
@@ -324,6 +374,15 @@ public enum FlowParser {
             return .session(id, SessionState(rawValue: try c.keyword(SessionState.allCases.map(\.rawValue), what: "a session state"))!)
         case "refused": return .refused
         case "title": return .title(try c.word("a quoted title").text)
+        case "fix":
+            let k = try c.keyword(["none"] + FixKind.allCases.map(\.rawValue), what: "a fix kind")
+            return .fix(FixKind(rawValue: k))
+        case "fixes":
+            let t = try c.word("a count")
+            guard let n = Int(t.text), n >= 0 else { throw FlowError(c.location(of: t), "expected a count (a whole number), found '\(t.text)'") }
+            return .fixes(n)
+        case "paused": return .paused(try c.bool(try c.word("true or false")))
+        case "widgetUpdates": return .widgetUpdates(try c.bool(try c.word("true or false")))
         default: return .message(try c.word("a quoted message").text)
         }
     }
@@ -392,6 +451,62 @@ struct Cursor {
     func end() throws(FlowError) {
         if let t = peek() {
             throw FlowError(location(of: t), "unexpected '\(excerpt(t.text))' after the end of the statement")
+        }
+    }
+}
+
+/// Parses a time of day `HH:MM` (00:00-23:59) into milliseconds after midnight.
+func parseTimeOfDay(_ text: String) -> Millis? {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+          parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), parts[1].allSatisfy({ $0.isASCII && $0.isNumber }),
+          let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60 else { return nil }
+    return (h * 60 + m) * 60_000
+}
+
+extension Statement {
+    /// The word that makes this a version 1.1 statement (docs/flow-format.md §8), or nil for a version 1 statement.
+    public var v11Word: String? {
+        switch self {
+        case .config(let c):
+            switch c {
+            case .appClip: return "appClip"
+            case .widget: return "widget"
+            case .assume(let name, _):
+                let v11: Set<String> = ["autoPauseDelay", "forceQuitBlocksRelaunch", "preciseFixInterval",
+                                        "requestLocationTimeout", "startTimeOfDay", "liveActivityMaxDuration", "addWidgetAsks"]
+                return v11.contains(name) ? "assume \(name)" : nil
+            default: return nil
+            }
+        case .step(let e):
+            switch e {
+            case .app(let call):
+                switch call {
+                case .requestLocation, .desiredAccuracy, .pausesLocationUpdatesAutomatically, .activityType,
+                     .showsBackgroundLocationIndicator, .startMonitoringVisits, .stopMonitoringVisits,
+                     .startRangingBeacons, .stopRangingBeacons, .startMonitoringBeaconRegion, .stopMonitoringBeaconRegion,
+                     .liveActivity:
+                    return "app " + (call.flowText.split(separator: " ").first.map(String.init) ?? "")
+                default: return nil
+                }
+            case .user(.addWidget): return "user addWidget"
+            case .user(.removeWidget): return "user removeWidget"
+            case .device(.visit): return "device visit"
+            case .device(.enterBeacon): return "device enterBeacon"
+            case .device(.exitBeacon): return "device exitBeacon"
+            default: return nil
+            }
+        case .expect(let x):
+            switch x {
+            case .fix: return "expect fix"
+            case .fixes: return "expect fixes"
+            case .paused: return "expect paused"
+            case .widgetUpdates: return "expect widgetUpdates"
+            case .prompt(.widget): return "expect prompt widget"
+            case .error(.locationUnknown): return "expect error locationUnknown"
+            case .delivering(let s, _) where s == .visits || s == .beacons || s == .beaconRegions: return "expect delivering \(s.rawValue)"
+            default: return nil
+            }
         }
     }
 }

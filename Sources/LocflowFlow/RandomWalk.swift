@@ -43,6 +43,15 @@ public struct RandomWalk {
             .wait(1_000), .wait(5_000), .wait(10_000), .wait(60_000), .wait(600_000),
         ]
         p += SettingsChoice.allCases.filter { $0 != .unlisted }.map { .user(.settings($0)) }
+        // Format 1.1
+        p += [.app(.requestLocation), .app(.desiredAccuracy(.reduced)), .app(.desiredAccuracy(.best)),
+              .app(.pausesLocationUpdatesAutomatically(false)), .app(.pausesLocationUpdatesAutomatically(true)),
+              .app(.activityType(.fitness)), .app(.showsBackgroundLocationIndicator(true)), .app(.showsBackgroundLocationIndicator(false)),
+              .app(.startMonitoringVisits), .app(.stopMonitoringVisits),
+              .app(.startRangingBeacons("lobby")), .app(.stopRangingBeacons("lobby")),
+              .app(.startMonitoringBeaconRegion("lobby")), .app(.stopMonitoringBeaconRegion("lobby")),
+              .app(.liveActivity(true)), .app(.liveActivity(false)), .user(.addWidget), .user(.removeWidget),
+              .device(.visit), .device(.enterBeacon("lobby")), .device(.exitBeacon("lobby")), .wait(15 * 60_000)]
         return p
     }()
 

@@ -49,6 +49,9 @@ public struct ConfigBuilder {
             if let message = config.assumptions.set(name, value) { throw FlowError(location, message) }
         case .restricted(let b): config.restricted = b
         case .locationServices(let on): config.locationServicesOn = on
+        case .version: break
+        case .appClip(let b): config.appClip = b
+        case .widget(let b): config.widget = b
         }
     }
 
@@ -287,6 +290,12 @@ public enum Expectations {
             guard let p = w.prompt else { return (false, "no prompt") }
             let message = w.message(for: p)
             return (message.contains(m), "\"\(message)\"")
+        case .fix(let k):
+            let found = w.lastFix.map { $0.rawValue + " (at \(formatClock(w.lastFixAt ?? 0)))" } ?? "none"
+            return (w.lastFix == k, found)
+        case .fixes(let n): return (w.fixes == n, String(w.fixes))
+        case .paused(let b): return (w.process.paused == b, String(w.process.paused))
+        case .widgetUpdates(let b): return (w.widgetUpdates == b, String(w.widgetUpdates))
         }
     }
 }

@@ -19,6 +19,11 @@ public enum TraceFormat {
         j.field("lifecycle", .string(w.lifecycle.rawValue))
         j.field("inUse", .bool(w.inUse))
         j.field("callbacks", .array(t.callbacks.map { .object([("status", .string($0.status.rawValue)), ("accuracy", .string($0.accuracy.rawValue))]) }))
+        j.field("fix", .string(w.lastFix?.rawValue ?? "none"))
+        j.field("fixes", .int(w.fixes))
+        j.field("paused", .bool(w.process.paused))
+        j.field("widgetUpdates", .bool(w.widgetUpdates))
+        j.field("error", .string(w.lastError.rawValue))
         j.field("diagnostics", .object(w.diagnosticSources.map { ($0.name, .array(w.diagnostics($0).map { .string($0.rawValue) })) }))
         j.field("outputs", .array(t.outputs.map { .string($0.text) }))
         var why = t.why
@@ -44,6 +49,8 @@ public enum TraceFormat {
         var state = "\(w.status.rawValue) \(w.accuracy.rawValue) · settings \(w.settingsChoice.rawValue) · \(w.lifecycle.rawValue)"
         state += w.inUse ? " (in use)" : " (not in use)"
         if let p = w.prompt { state += " · prompt \(p.kind.rawValue)" }
+        if w.fixes > 0 { state += " · fixes \(w.fixes) (last \(w.lastFix?.rawValue ?? "none"))" }
+        if w.process.paused { state += " · updates paused" }
         out += "\n" + String(repeating: " ", count: 16) + "= \(state)"
         return out
     }

@@ -76,24 +76,27 @@ enum CLI {
         Build with -c release; tools/first-frame.py measures the time to the first frame.
         """,
         "explore": """
-        usage: locflow explore [--platform P] [--plist F] [--strings F] [--assume N=V] [--depth N]
+        usage: locflow explore [--platform P] [--plist F] [--strings F] [--assume N=V] [--depth N] [--actions v1|standard|all]
                                [--format text|dot|mermaid|json]
 
         Walks breadth-first through every state reachable from the start over all the person's,
         the app's and the system's actions (at most two explicit sessions, waits of 5s, 10s, 1m
-        and 10m, and --depth steps from the start: default 5, or all). A state is what the person and the app can observe. Prints the number of
+        and 10m, and --depth steps from the start: default 5, or all). --actions standard (the default)
+        adds the most asked-about format 1.1 calls (requestLocation, a stationary device, visits, a Live
+        Activity); all adds pausing, the indicator property, desiredAccuracy, beacons, widgets and a
+        15m wait; v1 leaves them out. A state is what the person and the app can observe. Prints the number of
         states and edges and checks invariants on every state; a broken invariant exits 1 and
         prints the shortest .flow that reaches it. dot renders with Graphviz, mermaid
         (stateDiagram-v2) in a Markdown viewer, json is JSON Lines (states, then edges).
         """,
         "paths": """
-        usage: locflow paths --to "KEY=VALUE ..." [--platform P] [config options] [--max N] [--depth N]
+        usage: locflow paths --to "KEY=VALUE ..." [--platform P] [config options] [--max N] [--depth N] [--actions v1|standard|all]
 
         Prints, for each reachable state where every condition holds, the shortest .flow that
         reaches it (at most --max, default 10, shortest first), ending with expect lines for the
         conditions, so it runs as it is with locflow check. Keys: status, accuracy, settings,
         precise, prompt, lifecycle, inUse, indicator, locationServicesEnabled, completion, error,
-        delivering.SOURCE, session.a, session.b.
+        delivering.SOURCE, session.a, session.b, fix, paused, widgetUpdates.
         Example: locflow paths --to "status=authorizedAlways settings=whileUsing"
         """,
         "play": """
@@ -248,8 +251,8 @@ enum CLI {
         case "rules":
             return rules(rest, io: io)
         case "explore", "paths":
-            let valued: Set<String> = command == "explore" ? ["--depth", "--format", "--platform", "--plist", "--strings", "--assume"]
-                : ["--depth", "--to", "--max", "--platform", "--plist", "--strings", "--assume"]
+            let valued: Set<String> = command == "explore" ? ["--depth", "--format", "--actions", "--platform", "--plist", "--strings", "--assume"]
+                : ["--depth", "--to", "--max", "--actions", "--platform", "--plist", "--strings", "--assume"]
             guard let a = parsed(valued: valued) else { return 2 }
             if let extra = a.positionals.first { return usageError(command, "takes no file (\(extra)); give the app with --plist") }
             var depth: Int? = 5
@@ -267,14 +270,19 @@ enum CLI {
                 guard let n = Int(v), n > 0 else { return usageError(command, "--max takes a number") }
                 max = n
             }
+            var actions = StateSearch.ActionSet.standard
+            if let v = a.value("--actions") {
+                guard let set = StateSearch.ActionSet(rawValue: v) else { return usageError(command, "--actions is v1, standard or all") }
+                actions = set
+            }
             var o = Explorer.Options()
-            let config = a.rebuilt(except: ["--depth", "--format", "--to", "--max"])
+            let config = a.rebuilt(except: ["--depth", "--format", "--to", "--max", "--actions"])
             if let problem = Explorer.parse(config, into: &o) { return usageError(command, problem) }
             if command == "explore" {
-                return Commands.explore(config: o.builder.finish(), configLines: o.configLines, depth: depth, format: format, io: io)
+                return Commands.explore(config: o.builder.finish(), configLines: o.configLines, depth: depth, format: format, actions: actions, io: io)
             }
             guard let to = a.value("--to") else { return usageError("paths", "--to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
-            return Commands.paths(config: o.builder.finish(), configLines: o.configLines, to: to, max: max, depth: depth, io: io)
+            return Commands.paths(config: o.builder.finish(), configLines: o.configLines, to: to, max: max, depth: depth, actions: actions, io: io)
         case "open", "play":
             let valued = command == "play" ? explorerValued.union(["--step-delay"]) : explorerValued
             guard let a = parsed(flags: explorerFlags, valued: valued) else { return 2 }

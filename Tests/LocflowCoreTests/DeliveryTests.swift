@@ -204,3 +204,80 @@ struct DeliveryTests {
         #expect(!s.world.delivering(.liveUpdates))
     }
 }
+
+/// Provisional Always and an iterated monitor: the condition event of an app that is not in use
+/// needs Always, so the deferred upgrade prompt comes first (docs/flow-format.md §5.2 "Processes,
+/// sessions and streams"; requestAlwaysAuthorization). [A S1]
+@Suite("Provisional Always and CLMonitor")
+struct ProvisionalMonitorTests {
+    static func provisional(_ platform: Platform) -> Sim {
+        var s = Sim(platform)
+        s.do(.app(.requestAlwaysAuthorization))
+        s.tap("Allow While Using App")
+        #expect(s.world.isProvisionalAlways, "\(summary(s.world))")
+        s.do(.app(.monitorAdd("home")), .app(.monitor(true)), .user(.background))
+        s.wait(60)
+        #expect(s.world.lifecycle == .suspended)
+        return s
+    }
+
+    @Test func aSuspendedIteratingAppGetsTheDeferredPromptAndAllowResumesIt() {
+        var s = Self.provisional(.ios17)
+        #expect(!s.world.delivering(.monitor))
+        let t = s.do(.device(.exitRegion("home")))
+        #expect(Sim.rules(t).contains(.deferredUpgradePrompt))
+        #expect(s.world.prompt?.kind == .alwaysUpgrade)
+        #expect(s.world.lifecycle == .suspended)
+        let a = s.do(.user(.tap("Change to Always Allow")))
+        #expect(Sim.rules(a).contains(.deferredUpgradeAllow))
+        #expect(a.last?.outputs.contains(.locationEvent("monitor event home", delivered: true)) == true)
+        #expect(s.world.lifecycle == .background)
+        #expect(s.world.delivering(.monitor))
+    }
+
+    @Test func keepOnlyWhileUsingDropsTheEventAndLeavesTheAppSuspended() {
+        var s = Self.provisional(.ios17)
+        s.do(.device(.exitRegion("home")))
+        let k = s.do(.user(.tap("Keep Only While Using")))
+        #expect(k.last?.outputs.contains(.locationEvent("monitor event home", delivered: false)) == true)
+        #expect(s.world.status == .authorizedWhenInUse)
+        #expect(s.world.lifecycle == .suspended)
+    }
+
+    @Test func inUseTheEventIsDeliveredWithoutAPrompt() {
+        var s = Sim(.ios17)
+        s.do(.app(.requestAlwaysAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.app(.monitorAdd("home")), .app(.monitor(true)))
+        let t = s.do(.device(.exitRegion("home")))
+        #expect(Sim.rules(t).contains(.monitorEventDelivered))
+        #expect(s.world.prompt == nil)
+    }
+}
+
+extension ProvisionalMonitorTests {
+    /// iOS 18: without a `.always` session even permanent Always would not let the event through,
+    /// so it brings no prompt and is withheld; with one, the deferred prompt comes first. [A S18, S8, S1]
+    @Test func iOS18NeedsAnAlwaysSessionForTheDeferredPrompt() {
+        var s = Self.provisional(.ios18)
+        var t = s.do(.device(.exitRegion("home")))
+        #expect(s.world.prompt == nil)
+        #expect(Sim.rules(t).contains(.monitorEventWithheld))
+        #expect(s.world.lifecycle == .suspended)
+
+        // With a .always session held since the foreground, the deferred prompt comes first.
+        var w = Sim(.ios18)
+        w.do(.app(.requestAlwaysAuthorization))
+        w.tap("Allow While Using App")
+        w.do(.app(.session(id: "geo", goal: .always, fullAccuracyKey: nil)))
+        #expect(w.world.prompt == nil)  // provisional Always already reads authorizedAlways
+        w.do(.app(.monitorAdd("home")), .app(.monitor(true)), .user(.background))
+        w.wait(60)
+        #expect(w.world.lifecycle == .suspended)
+        t = w.do(.device(.exitRegion("home")))
+        #expect(Sim.rules(t).contains(.deferredUpgradePrompt))
+        w.tap("Change to Always Allow")
+        #expect(w.world.lifecycle == .background)
+        #expect(w.world.delivering(.monitor))
+    }
+}

@@ -112,10 +112,16 @@ struct SettingsTests {
         s.tap("Allow")
         #expect(s.world.settingsOptions == [.never, .whileUsing, .always])
 
-        var w = Sim { $0.info.widgetWantsLocation = true }
+        var w = Sim { $0.widget = true }
         w.do(.app(.requestWhenInUseAuthorization))
         w.tap("Allow While Using App")
         #expect(w.world.settingsOptions == [.never, .askNextTime, .whileUsing, .whileUsingOrWidgets, .always])
+
+        // The app's own plist key does not do it: the widget extension's does (`widget true`). [A S17b]
+        var p = Sim { $0.info.widgetWantsLocation = true }
+        p.do(.app(.requestWhenInUseAuthorization))
+        p.tap("Allow While Using App")
+        #expect(p.world.settingsOptions == [.never, .askNextTime, .whileUsing, .always])
     }
 
     @Test func settingsAlwaysIgnoresTheOneShotAndIsPermanent() {

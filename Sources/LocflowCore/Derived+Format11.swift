@@ -1,0 +1,62 @@
+/// The derived view, format 1.1 (docs/flow-format.md §8). Pure functions of the world.
+extension World {
+
+    /// Standard updates are running and may deliver (whether or not the device has a fix):
+    /// started, authorized, not paused, and in the foreground or continuing in the background.
+    public var standardRuns: Bool {
+        guard process.standardUpdates, !process.paused, lifecycle.isRunning, locationServicesOn, status.isAuthorized else { return false }
+        return lifecycle == .foreground || standardRunsInBackground
+    }
+
+    /// Standard updates and requestLocation give approximate fixes under reduced accuracy or
+    /// with `desiredAccuracy` `kCLLocationAccuracyReduced`. [A S201, S212]
+    public var standardFixKind: FixKind {
+        accuracy == .reducedAccuracy || process.desiredAccuracy == .reduced ? .approximate : .precise
+    }
+
+    var standardFixInterval: Millis {
+        standardFixKind == .approximate ? assumptions.reducedAccuracyInterval : assumptions.preciseFixInterval
+    }
+
+    /// `CLLocationManager.isAuthorizedForWidgetUpdates`: Always, or when-in-use extended to widgets. [A S17]
+    public var widgetUpdates: Bool {
+        let st = status
+        return st == .authorizedAlways || (st == .authorizedWhenInUse && record.choice == .whileUsingOrWidgets)
+    }
+
+    /// A Live Activity is in effect (it outlives the process).
+    public var liveActivityActive: Bool { liveActivityStartedAt != nil }
+
+    /// For a when-in-use app, an active Live Activity counts like an active background activity
+    /// session for liveUpdates and monitor events. [A S18, S18b]
+    var liveActivityKeepsEligible: Bool { liveActivityActive && status == .authorizedWhenInUse }
+
+    /// With `forceQuitBlocksRelaunch`, a force-quit app is not relaunched until the person opens it. [I]
+    public var relaunchBlocked: Bool {
+        assumptions.forceQuitBlocksRelaunch && forceQuitSinceOpened && lifecycle == .terminated
+    }
+
+    /// Always-class services (visits, beacon regions) by lifecycle: in use for when-in-use apps,
+    /// and in the background, suspended or terminated only with permanent Always. [A S12, S205]
+    func alwaysClassDelivers(reducedBlocks: Bool) -> Bool {
+        if reducedBlocks && accuracy == .reducedAccuracy { return false }
+        if isPermanentAlways { return !relaunchBlocked }
+        return profile.hasAllowOnce && inUse && lifecycle.isRunning
+    }
+
+    /// `expect delivering` for the 1.1 sources.
+    func delivering11(_ source: DeliverySource) -> Bool {
+        switch source {
+        case .visits:
+            return visits && !profile.isVisionOS && alwaysClassDelivers(reducedBlocks: false)
+        case .beaconRegions:
+            return !beaconRegions.isEmpty && alwaysClassDelivers(reducedBlocks: true)
+        case .beacons:
+            // Ranging belongs to the process and never resumes or relaunches the app. [A S206, S12]
+            guard !process.beaconRanging.isEmpty, lifecycle.isRunning, accuracy == .fullAccuracy else { return false }
+            return inUse || status == .authorizedAlways
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,291 @@
+/// The reducer, format 1.1 (docs/flow-format.md §8): requestLocation and fixes, automatic pausing, the
+/// indicator property, Live Activities, App Clips, widgets, visits and beacons.
+extension World {
+
+    // MARK: - app ... (1.1)
+
+    mutating func app11(_ call: AppCall, _ t: inout Transition) {
+        switch call {
+        case .requestLocation:
+            if !locationServicesOn { showServicesOff(&t) }
+            switch status {
+            case .notDetermined:
+                t.note(.requestLocationNotDetermined)
+            case .denied, .restricted:
+                failDenied(&t)
+            case .authorizedAlways, .authorizedWhenInUse:
+                process.locationRequest = LocationRequest()
+                t.note(.requestLocationStarted, process.desiredAccuracy.rawValue)
+            }
+        case .desiredAccuracy(let a):
+            process.desiredAccuracy = a
+            t.note(.desiredAccuracySet, a.rawValue)
+        case .pausesLocationUpdatesAutomatically(let on):
+            process.pausesAutomatically = on
+            t.note(.pausesAutomaticallySet, String(on))
+        case .activityType(let type):
+            process.activityType = type
+            t.note(.activityTypeSet, type.rawValue)
+        case .showsBackgroundLocationIndicator(let on):
+            process.showsBackgroundIndicator = on
+            t.note(.indicatorPropertySet, String(on))
+        case .startMonitoringVisits:
+            guard !profile.isVisionOS else { return t.note(.visitsUnavailable) }
+            visits = true
+            t.note(.visitsStarted)
+            if status == .denied { failDenied(&t) }
+            if profile.legacyPrompts && status == .authorizedWhenInUse { t.note(.ios12WhenInUseNoAlwaysServices) }
+        case .stopMonitoringVisits:
+            visits = false
+            t.note(.visitsStopped)
+        case .startRangingBeacons(let id):
+            if !process.beaconRanging.contains(id) { process.beaconRanging.append(id) }
+            t.note(.beaconRangingStarted, id)
+            if status == .denied { failDenied(&t) }
+            if accuracy == .reducedAccuracy && status.isAuthorized { t.note(.reducedAccuracyNoBeacons) }
+        case .stopRangingBeacons(let id):
+            process.beaconRanging.removeAll { $0 == id }
+            t.note(.beaconRangingStopped, id)
+        case .startMonitoringBeaconRegion(let id):
+            if !beaconRegions.contains(id) { beaconRegions.append(id) }
+            t.note(.beaconRegionStarted, id)
+            if status == .denied { failDenied(&t) }
+            if accuracy == .reducedAccuracy && status.isAuthorized { t.note(.reducedAccuracyNoBeacons) }
+        case .stopMonitoringBeaconRegion(let id):
+            beaconRegions.removeAll { $0 == id }
+            t.note(.beaconRegionStopped, id)
+        case .liveActivity(let on):
+            guard profile.hasLiveActivities else { return t.note(.liveActivityUnavailable, profile.platform.displayName) }
+            if on {
+                guard lifecycle == .foreground else { return t.note(.liveActivityNeedsForeground, "the app is \(lifecycle.rawValue)") }
+                if liveActivityStartedAt != nil { return t.note(.alreadyRunning, "a Live Activity") }
+                liveActivityStartedAt = now
+                t.emit(.liveActivity(true))
+                t.note(.liveActivityStarted)
+            } else {
+                guard liveActivityStartedAt != nil else { return t.note(.alreadyRunning, "no Live Activity is running") }
+                liveActivityStartedAt = nil
+                t.emit(.liveActivity(false))
+                t.note(.liveActivityStopped)
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: - user ... and device ... (1.1)
+
+    mutating func user11(_ action: UserAction, _ t: inout Transition) {
+        switch action {
+        case .addWidget:
+            widgetAdded = true
+            t.note(.widgetAdded)
+            if assumptions.addWidgetAsks && status == .authorizedWhenInUse && !record.temporaryGrant
+                && record.choice != .whileUsingOrWidgets {
+                enqueue(Prompt(kind: .widget, origin: .widget), &t)
+                t.note(.widgetAsks)
+            }
+        case .removeWidget:
+            widgetAdded = false
+            t.note(.widgetRemoved)
+        default: break
+        }
+    }
+
+    mutating func device11(_ action: DeviceAction, _ t: inout Transition) {
+        switch action {
+        case .visit:
+            guard visits, !profile.isVisionOS else { return t.note(.visitsNotMonitored) }
+            alwaysClassEvent("visit", &t)
+        case .enterBeacon(let id), .exitBeacon(let id):
+            let what: String = if case .enterBeacon = action { "enter" } else { "exit" }
+            var known = false
+            if process.beaconRanging.contains(id) && lifecycle.isRunning {
+                known = true
+                let name = "beacons \(id) ranged"
+                if delivering(.beacons) {
+                    t.note(.beaconRanged, id)
+                    t.emit(.locationEvent(name, delivered: true))
+                } else {
+                    t.note(.beaconRangingWithheld, beaconsBlocker)
+                    t.emit(.locationEvent(name, delivered: false))
+                }
+            }
+            if beaconRegions.contains(id) {
+                known = true
+                alwaysClassEvent("beacon region \(id) \(what)", beaconRegion: true, &t)
+            }
+            if !known { t.note(.beaconNotMonitored, id) }
+        default: break
+        }
+    }
+
+    /// Why ranged beacons are not delivered now.
+    var beaconsBlocker: String {
+        if !status.isAuthorized || !locationServicesOn { return "the app is not authorized" }
+        if accuracy == .reducedAccuracy { return "reduced accuracy" }
+        return "a when-in-use app that is not in use"
+    }
+
+    // MARK: Timers (1.1)
+
+    mutating func timer11(_ kind: TimerKind, _ t: inout Transition) {
+        switch kind {
+        case .requestLocationTimeout:
+            process.locationRequest = nil
+            lastError = .locationUnknown
+            t.emit(.error(.locationUnknown))
+            t.note(.requestLocationTimesOut, formatDuration(assumptions.requestLocationTimeout))
+        case .autoPause:
+            autoPauseAt = nil
+            process.paused = true
+            t.emit(.paused)
+            t.note(.autoPaused, formatDuration(assumptions.autoPauseDelay) + ", activityType \(process.activityType.rawValue)")
+        case .liveActivityEnds:
+            liveActivityStartedAt = nil
+            t.emit(.liveActivity(false))
+            t.note(.liveActivityExpires, formatDuration(assumptions.liveActivityMaxDuration))
+        case .appClipReset:
+            appClipResetAt = nil
+            record.choice = .askNextTime
+            record.temporaryGrant = false
+            record.temporaryFullAccuracy = false
+            t.note(.appClipGrantResets)
+        default: break
+        }
+    }
+
+    // MARK: Fixes
+
+    /// Counts the periodic fixes due up to `target` (quietly: a fix is not a recorded event).
+    /// Called before time advances to a timer or to the end of a wait; delivery does not change between events.
+    mutating func accrueFixes(until target: Millis) {
+        guard target >= now else { return }
+        if let due = standardFixDue, moving, due <= target {
+            let interval = standardFixInterval
+            let n = (target - due) / interval + 1
+            fixes += n
+            lastFix = standardFixKind
+            lastFixAt = due + (n - 1) * interval
+            standardFixDue = due + n * interval
+        }
+        // Reduced-accuracy liveUpdates arrive by their own timer (reducedAccuracyFix).
+        if let due = liveFixDue, moving, accuracy == .fullAccuracy, due <= target {
+            let interval = assumptions.preciseFixInterval
+            let n = (target - due) / interval + 1
+            fixes += n
+            lastFix = .precise
+            lastFixAt = due + (n - 1) * interval
+            liveFixDue = due + n * interval
+        }
+    }
+
+    mutating func receiveFix(_ kind: FixKind, _ source: String, _ t: inout Transition) {
+        fixes += 1
+        lastFix = kind
+        lastFixAt = now
+        t.emit(.fix(kind, source: source))
+    }
+
+    /// The 1.1 part of settling: fixes at the start of delivery, automatic pausing, requestLocation,
+    /// kCLErrorLocationUnknown, and the App Clip reset. Idempotent.
+    mutating func settle11(_ t: inout Transition) {
+        // One evaluation of what runs (settle runs after every event: keep it cheap).
+        let runs = standardRuns
+        // Automatic pausing: its timer runs while standard updates run with the property true and the device is stationary.
+        if runs && process.pausesAutomatically && !moving {
+            if autoPauseAt == nil { autoPauseAt = now + assumptions.autoPauseDelay }
+        } else if autoPauseAt != nil {
+            autoPauseAt = nil
+        }
+        // A stream that starts delivering gets a fix at once.
+        if runs && hasFix {
+            if let due = standardFixDue {
+                // Back from stationary the cadence starts again; a shorter interval (full accuracy
+                // again, or desiredAccuracy no longer reduced) applies from now.
+                let interval = standardFixInterval
+                if due <= now || due > now + interval { standardFixDue = now + interval }
+            } else {
+                receiveFix(standardFixKind, "standard updates", &t)
+                t.note(.fixAtStart, "standard updates")
+                if process.desiredAccuracy == .reduced && accuracy == .fullAccuracy { t.note(.desiredAccuracyReducedFixes) }
+                standardFixDue = now + standardFixInterval
+            }
+        } else if standardFixDue != nil {
+            standardFixDue = nil
+        }
+        if process.liveUpdates != nil && lifecycle.isRunning && delivering(.liveUpdates) {
+            if let due = liveFixDue {
+                if due <= now { liveFixDue = now + assumptions.preciseFixInterval }
+            } else {
+                receiveFix(accuracy == .reducedAccuracy ? .approximate : .precise, "liveUpdates", &t)
+                t.note(.fixAtStart, "liveUpdates")
+                liveFixDue = now + assumptions.preciseFixInterval
+            }
+        } else if liveFixDue != nil {
+            liveFixDue = nil
+        }
+        // kCLErrorLocationUnknown once per stretch without a fix.
+        if runs && !hasFix {
+            if !noFixReported {
+                noFixReported = true
+                lastError = .locationUnknown
+                t.emit(.error(.locationUnknown))
+                t.note(.locationUnknownError)
+            }
+        } else if noFixReported && (hasFix || !process.standardUpdates) {
+            noFixReported = false
+        }
+        serveLocationRequest(&t)
+        // App Clips: a grant resets at the next 04:00.
+        if config.appClip && (record.temporaryGrant || record.choice == .whileUsing || record.choice == .whileUsingOrWidgets) {
+            if appClipResetAt == nil { appClipResetAt = nextFourAM(after: now) }
+        } else if appClipResetAt != nil {
+            appClipResetAt = nil
+        }
+    }
+
+    mutating func serveLocationRequest(_ t: inout Transition) {
+        guard var request = process.locationRequest else { return }
+        let st = status
+        guard st.isAuthorized && locationServicesOn else {
+            process.locationRequest = nil
+            if st == .denied || st == .restricted {
+                lastError = .denied
+                t.emit(.error(.denied))
+                t.note(.deniedError)
+            }
+            return
+        }
+        guard lifecycle.isRunning && (inUse || st == .authorizedAlways) else {
+            if !request.held || request.deadline != nil {
+                request.held = true
+                request.deadline = nil
+                process.locationRequest = request
+                t.note(.requestLocationHeld)
+            }
+            return
+        }
+        if hasFix {
+            process.locationRequest = nil
+            receiveFix(standardFixKind, "requestLocation", &t)
+            t.note(.requestLocationFix)
+            return
+        }
+        if request.deadline == nil {
+            request.deadline = now + assumptions.requestLocationTimeout
+            request.held = false
+            process.locationRequest = request
+            t.note(.requestLocationWaits, formatDuration(assumptions.requestLocationTimeout))
+        }
+    }
+
+    /// The next 04:00 of the virtual clock strictly after `t` (the clock starts at `startTimeOfDay`).
+    public func nextFourAM(after t: Millis) -> Millis {
+        let day = 86_400_000, four = 4 * 3_600_000
+        let timeOfDay = (assumptions.startTimeOfDay + t) % day
+        var delta = (four - timeOfDay + day) % day
+        if delta == 0 { delta = day }
+        return t + delta
+    }
+}

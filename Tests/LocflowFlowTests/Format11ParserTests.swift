@@ -1,0 +1,147 @@
+import Testing
+@testable import LocflowCore
+@testable import LocflowFlow
+
+@Suite("Format 1.1 parser and printer")
+struct Format11ParserTests {
+    static let every = """
+    version 1.1
+    appClip true
+    widget true
+    assume autoPauseDelay 10m
+    assume forceQuitBlocksRelaunch true
+    assume preciseFixInterval 2s
+    assume requestLocationTimeout 15s
+    assume startTimeOfDay 03:30
+    assume liveActivityMaxDuration 4h
+    app requestLocation
+    app desiredAccuracy threeKilometers
+    app pausesLocationUpdatesAutomatically false
+    app activityType automotiveNavigation
+    app showsBackgroundLocationIndicator true
+    app startMonitoringVisits
+    app stopMonitoringVisits
+    app startRangingBeacons lobby
+    app stopRangingBeacons lobby
+    app startMonitoringBeaconRegion "front door"
+    app stopMonitoringBeaconRegion "front door"
+    app liveActivity start
+    app liveActivity stop
+    user addWidget
+    user removeWidget
+    device visit
+    device enterBeacon lobby
+    device exitBeacon lobby
+    expect fix none
+    expect fix precise
+    expect fix approximate
+    expect fixes 3
+    expect paused false
+    expect error locationUnknown
+    expect widgetUpdates true
+    expect delivering visits true
+    expect delivering beacons false
+    expect delivering beaconRegions false
+
+    """
+
+    @Test func everyStatementPrintsBackToItself() throws {
+        let flow = try FlowParser.parse(Self.every, file: "t.flow")
+        #expect(flow.lines.count == Self.every.split(separator: "\n").count)
+        #expect(flow.text == Self.every)
+        #expect(try FlowParser.parse(flow.text, file: "t.flow") == flow)
+    }
+
+    @Test func versionComesFirstAfterComments() throws {
+        _ = try FlowParser.parse("# what it shows\n\nversion 1.1\napp requestLocation\n", file: "t.flow")
+        _ = try FlowParser.parse("version 1\napp requestWhenInUseAuthorization\n", file: "t.flow")
+        #expect(parseError("platform ios17\nversion 1.1\n") == "t.flow:2:1: error: 'version' must come before any other statement (only comments may precede it)")
+        #expect(parseError("version 2\n").hasPrefix("t.flow:1:9: error: expected a format version (1, 1.1), found '2'"))
+    }
+
+    @Test func a11StatementInAVersion1FileIsAnError() {
+        #expect(parseError("version 1\napp requestLocation\n")
+                == "t.flow:2:1: error: app requestLocation is a version 1.1 statement, but line 1 declares version 1 (write version 1.1, or remove the version line)")
+        #expect(parseError("version 1\nexpect error locationUnknown\n").contains("expect error locationUnknown is a version 1.1 statement"))
+        #expect(parseError("version 1\nassume startTimeOfDay 08:00\n").contains("assume startTimeOfDay is a version 1.1 statement"))
+        #expect(parseError("version 1\nexpect delivering visits true\n").contains("is a version 1.1 statement"))
+        // Without a version line a file is read as 1.1.
+        #expect(parseError("app requestLocation\nexpect fixes 0\n") == "no error")
+    }
+
+    @Test func typosAndBadValues() {
+        #expect(parseError("app requestLocaton\n").contains("(did you mean 'requestLocation'?)"))
+        #expect(parseError("app desiredAccuracy kilometers\n").contains("(did you mean 'kilometer'?)"))
+        #expect(parseError("expect fix exact\n").contains("expected a fix kind (none, precise, approximate)"))
+        #expect(parseError("expect fixes many\n") == "t.flow:1:14: error: expected a count (a whole number), found 'many'")
+        #expect(parseError("assume startTimeOfDay 25:00\n").contains("startTimeOfDay takes a time of day HH:MM from 00:00 to 23:59"))
+        #expect(parseError("assume startTimeOfDay 9:30\n").contains("takes a time of day"))
+        #expect(parseError("user addWidgets\n").contains("(did you mean 'addWidget'?)"))
+        #expect(parseError("device enterBeacon\n").contains("expected a beacon ID at the end of the line"))
+        #expect(parseError("app startUpdatingLocation\nwidget true\n").contains("configuration statement 'widget' after the first step"))
+    }
+
+    @Test func timeOfDay() {
+        #expect(parseTimeOfDay("00:00") == 0)
+        #expect(parseTimeOfDay("04:00") == 4 * 3_600_000)
+        #expect(parseTimeOfDay("23:59") == (23 * 60 + 59) * 60_000)
+        for bad in ["24:00", "12:60", "1200", "12:0", "ab:cd", "", "-1:00", "12:00:00"] { #expect(parseTimeOfDay(bad) == nil) }
+        #expect(formatTimeOfDay(4 * 3_600_000 + 5 * 60_000) == "04:05")
+    }
+}
+
+@Suite("Format 1.1 explore and paths")
+struct Format11ExploreTests {
+    @Test func actionSets() {
+        let v1 = StateSearch(config: AppConfig(), bounds: .init(depth: 1, actions: .v1)).actions
+        let standard = StateSearch(config: AppConfig(), bounds: .init(depth: 1)).actions
+        var widgetConfig = AppConfig()
+        widgetConfig.widget = true
+        let all = StateSearch(config: widgetConfig, bounds: .init(depth: 1, actions: .all)).actions
+        #expect(!v1.contains(.app(.requestLocation)))
+        #expect(standard.contains(.app(.requestLocation)) && standard.contains(.app(.liveActivity(true))) && !standard.contains(.user(.addWidget)))
+        #expect(all.contains(.user(.addWidget)) && all.contains(.device(.enterBeacon("lobby"))) && all.contains(.wait(15 * 60_000)))
+    }
+
+    @Test func pathsReachAFixAndAnApproximateOne() throws {
+        var search = StateSearch(config: AppConfig(), bounds: .init(depth: 3))
+        search.run()
+        #expect(search.violations.isEmpty)
+        let precise = try StateCondition.parse("fix=precise")
+        let found = search.observations.indices.filter { i in precise.allSatisfy { $0.holds(search.observations[i]) } }
+        #expect(!found.isEmpty)
+        let shortest = found.min { search.depthOf[$0] < search.depthOf[$1] }!
+        let path = search.path(to: shortest)
+        #expect(path.count <= 3)
+        #expect(path.contains { [Event.app(.requestLocation), .app(.startUpdatingLocation), .app(.liveUpdates(true))].contains($0) })
+        #expect(try StateCondition.parse("paused=true widgetUpdates=false delivering.visits=false").count == 3)
+        #expect(throws: FlowError.self) { try StateCondition.parse("fix=exact") }
+    }
+}
+
+@Suite("Format 1.1 random walk")
+struct Format11WalkTests {
+    @Test(arguments: [false, true])
+    func appClipAndWidgetInvariants(_ appClip: Bool) {
+        var config = AppConfig()
+        config.appClip = appClip
+        config.widget = true
+        var walk = RandomWalk(config: config, seed: 11)
+        var fixes = 0
+        for _ in 0..<5_000 {
+            let e = walk.nextEvent()
+            walk.world.step(e) { t, w in
+                #expect(!t.why.isEmpty || t.refusal != nil, "\(t.event.flowText) recorded no rule")
+                if appClip { #expect(w.status != .authorizedAlways && w.settingsChoice != .always) }
+                // Fixes only grow; paused only while standard updates were started; widgetUpdates as Apple defines it.
+                #expect(w.fixes >= fixes)
+                fixes = w.fixes
+                if w.process.paused { #expect(w.process.standardUpdates && !w.delivering(.standard)) }
+                #expect(w.widgetUpdates == (w.status == .authorizedAlways || (w.status == .authorizedWhenInUse && w.settingsChoice == .whileUsingOrWidgets)))
+                if !w.lifecycle.isRunning { #expect(!w.delivering(.beacons)) }
+                #expect(w.pendingTimers.allSatisfy { $0.due >= w.now })
+            }
+        }
+        #expect(fixes > 0)
+    }
+}
