@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Reads the files a flow names (the flow itself, an Info.plist, an InfoPlist.strings) as
 /// hostile input: regular files only (a FIFO, a device or a socket would block or never end),
@@ -38,6 +39,7 @@ public enum InputFile {
         case S_IFSOCK: throw FlowError(nil, "\(path): is a socket, not a regular file; locflow reads regular files only")
         default: throw FlowError(nil, "\(path): is not a regular file")
         }
+        remember(st)
         let size = Int(st.st_size)
         if size > limit { throw tooLarge(path, size, limit) }
         // The file may grow while it is read: read at most limit + 1 bytes, whatever fstat said.
@@ -63,7 +65,24 @@ public enum InputFile {
         return bytes
     }
 
+    /// A file this process has read (device, inode and modification time, so a new file that reuses
+    /// a deleted one's inode is not taken for it), so `OutputFile` never writes over an input:
+    /// `report x.flow -o x.flow` or `map --plist Info.plist -o Info.plist` would destroy it.
+    struct Identity: Hashable, Sendable { var device: UInt64; var inode: UInt64; var seconds: Int; var nanoseconds: Int }
+    private static let readFiles = Mutex<Set<Identity>>([])
+
+    static func remember(_ st: stat) {
+        let id = Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec))
+        readFiles.withLock { _ = $0.insert(id) }
+    }
+
+    /// Whether the file described by `st` is one this process has read.
+    static func wasRead(_ st: stat) -> Bool {
+        let id = Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec))
+        return readFiles.withLock { $0.contains(id) }
+    }
+
     static func tooLarge(_ path: String, _ size: Int, _ limit: Int) -> FlowError {
-        FlowError(nil, "\(path): is \(size > limit && size < limit + 1024 ? "over \(describeSize(limit))" : describeSize(size)); locflow reads files of at most \(describeSize(limit)) (\(limit) bytes)")
+        FlowError(nil, "\(path): is \(size > limit && describeSize(size) == describeSize(limit) ? "over \(describeSize(limit))" : describeSize(size)); locflow reads files of at most \(describeSize(limit)) (\(limit) bytes)")
     }
 }

@@ -394,7 +394,7 @@ enum CLI {
             let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
             if let output {
                 let outcome: OutputFile.Outcome
-                do { outcome = try OutputFile.write(output, md) } catch {
+                do { outcome = try OutputFile.write(output, md, protectingInputs: true) } catch {
                     io.err(error.message); return 2
                 }
                 io.out("locflow report: wrote \(output)\(replacedNote(outcome))" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))

@@ -79,7 +79,7 @@ enum DiffCommand {
         } catch { io.err(error.description); return 2 }
         let text = markdown ? FlowDiff.markdown(result, file: file) : FlowDiff.text(result, file: file)
         if let output {
-            do { try OutputFile.write(output, TextSafety.escape(text)) } catch { io.err("locflow diff: " + error.message); return 2 }
+            do { try OutputFile.write(output, TextSafety.escape(text), protectingInputs: true) } catch { io.err("locflow diff: " + error.message); return 2 }
             io.out("locflow diff: wrote \(output) (" + (result.isSame ? "no differences" : "\(result.differing) of \(result.compared) steps differ") + ")")
         } else {
             io.out(text.hasSuffix("\n") ? String(text.dropLast()) : text)

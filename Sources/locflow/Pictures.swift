@@ -120,7 +120,7 @@ enum Pictures {
         let outcome: OutputFile.Outcome
         do {
             // Streamed: each event goes to the file as it is made, so memory stays flat.
-            outcome = try OutputFile.write(output) { (w: inout OutputFile.Writer) throws(FlowError) in
+            outcome = try OutputFile.write(output, protectingInputs: true) { (w: inout OutputFile.Writer) throws(FlowError) in
                 events = try Recording.stream(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
                                               speed: p.speed, captions: p.captions, language: p.language) { (line: String) throws(FlowError) in
                     try w.write(line)
@@ -138,7 +138,7 @@ enum Pictures {
     /// it for `-o -`; returns the note on a replaced file, or nil after saying why it failed.
     static func write(_ text: String, to output: String, io: CommandIO) -> String? {
         if output == "-" { io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0))); return "" }
-        do { return CLI.replacedNote(try OutputFile.write(output, text)) } catch {
+        do { return CLI.replacedNote(try OutputFile.write(output, text, protectingInputs: true)) } catch {
             io.err(error.message)
             return nil
         }
