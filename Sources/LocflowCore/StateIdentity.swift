@@ -16,7 +16,9 @@
 ///   which no searched path comes near), the latest callback and a finished completion result (the explorer observes what each
 ///   transition delivers instead; kept when a property's condition reads them), the process
 ///   generation, whether it was launched in the background, the times a process, a stream or a
-///   session started, and where standard updates were started while they are stopped.
+///   session started, where standard updates were started while they are stopped, the number
+///   of fixes and when the last came, and (while `forceQuitBlocksRelaunch` is off) whether the
+///   person force-quit the app since opening it.
 ///
 /// Every other field (and every field added to `World` later) takes part as it is, through the
 /// synthesized `Hashable`. A new time or counter field therefore makes identity finer, never
@@ -104,6 +106,8 @@ extension World {
         if process.locationRequest?.deadline != nil { process.locationRequest!.deadline = future(process.locationRequest!.deadline) }
         // Read only to time the Live Activity's end (liveActivityMaxDuration after it started).
         if liveActivityStartedAt != nil { liveActivityStartedAt = past(liveActivityStartedAt, a.liveActivityMaxDuration) }
+        // Read only under the assumption forceQuitBlocksRelaunch (off by default).
+        if forceQuitSinceOpened && !a.forceQuitBlocksRelaunch { forceQuitSinceOpened = false }
         // Counted and shown, never read by a rule (`expect fixes` is a flow's, not a state's).
         fixes = 0
         lastFixAt = nil

@@ -86,7 +86,7 @@ public struct Observation: Hashable, Sendable {
         var f11: UInt16 = 0
         for (i, on) in [p.paused, p.pausesAutomatically, p.showsBackgroundIndicator, p.desiredAccuracy == .reduced,
                         p.locationRequest != nil, w.liveActivityActive, w.visits, !w.beaconRegions.isEmpty,
-                        !p.beaconRanging.isEmpty, w.widgetAdded, w.forceQuitSinceOpened].enumerated() where on {
+                        !p.beaconRanging.isEmpty, w.widgetAdded, w.forceQuitSinceOpened && w.assumptions.forceQuitBlocksRelaunch].enumerated() where on {
             f11 |= 1 << UInt16(i)
         }
         format11 = f11

@@ -4,11 +4,34 @@
 public enum LineEnds {
     /// The lines of a text, without their line ends (a leading BOM dropped). A final line end
     /// gives a final empty line, as splitting on `\n` does, so line numbers match editors'.
+    /// Splits on the UTF-8 bytes (LF, CR, CR LF): a line end is always a grapheme boundary, so
+    /// this equals splitting on Characters, without breaking graphemes across a hostile 16 MB file.
     public static func lines(_ text: String) -> [Substring] {
         var body = Substring(text)
         if body.unicodeScalars.first == "\u{FEFF}" { body = body.dropFirst() }
-        return body.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd)
+        let u = body.utf8
+        var out: [Substring] = []
+        var start = u.startIndex
+        var i = u.startIndex
+        while i != u.endIndex {
+            let b = u[i]
+            if b == 0x0A || b == 0x0D {
+                out.append(body[start..<i])
+                var next = u.index(after: i)
+                if b == 0x0D, next != u.endIndex, u[next] == 0x0A { next = u.index(after: next) }
+                start = next
+                i = next
+            } else {
+                i = u.index(after: i)
+            }
+        }
+        out.append(body[start..<u.endIndex])
+        return out
     }
+
+    /// The longest line a flow may have (UTF-8 bytes): far beyond any statement, short enough
+    /// that a hostile line is refused at once instead of being lexed.
+    public static let maxLineBytes = 65_536
 
     public static func isLineEnd(_ c: Character) -> Bool { c == "\n" || c == "\r\n" || c == "\r" }
 

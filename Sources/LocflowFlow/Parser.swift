@@ -44,6 +44,10 @@ public enum FlowParser {
         var lineNumber = 0
         for rawLine in LineEnds.lines(text) {
             lineNumber += 1
+            if rawLine.utf8.count > LineEnds.maxLineBytes {
+                throw FlowError(SourceLocation(file: file, line: lineNumber, column: 1),
+                                "the line is over \(LineEnds.maxLineBytes / 1024) KB; locflow reads lines of at most \(LineEnds.maxLineBytes / 1024) KB")
+            }
             let (tokens, comment) = try lexLine(rawLine, lineNumber: lineNumber, file: file)
             if tokens.isEmpty {
                 if let comment {

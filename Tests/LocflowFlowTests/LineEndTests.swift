@@ -30,6 +30,20 @@ struct LineEndTests {
         #expect(!message.contains("\r") && !message.contains("\n"))
     }
 
+    @Test func linesSplitOnBytesAsOnCharacters() {
+        let texts = ["a\r\nb\rc\nd", "\n\n", "", "é\u{301}\r\n한\r", "x\r", "\r\n\r\n", "🇰🇷\n👍🏽\r\nz"]
+        for t in texts {
+            #expect(LineEnds.lines(t) == Substring(t).split(omittingEmptySubsequences: false, whereSeparator: LineEnds.isLineEnd), "\(t.debugDescription)")
+        }
+    }
+
+    @Test func aHugeLineIsRefusedAtOnceWithItsLocation() {
+        // A 10 MB word took seconds to lex; a line over 64 KB is refused before it is lexed.
+        let text = "platform ios17\napp " + String(repeating: "x", count: 10_000_000) + "\n"
+        #expect(parseError(text) == "t.flow:2:1: error: the line is over 64 KB; locflow reads lines of at most 64 KB")
+        #expect((try? FlowParser.parse("wait " + String(repeating: "1", count: 60_000) + "s", file: "t.flow")) == nil)
+    }
+
     @Test func loneCarriageReturnsAreLineEndsToo() {
         #expect(parseError("platform ios17\rwait 5\r") == "t.flow:2:6: error: a duration needs a unit: write 5s, 5m or 5ms")
     }
