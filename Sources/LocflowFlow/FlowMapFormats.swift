@@ -35,18 +35,8 @@ extension FlowMap {
         return out
     }
 
-    static func dotString(_ s: String) -> String {
-        var out = "\""
-        for ch in s {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.append(ch)
-            }
-        }
-        return out + "\""
-    }
+    /// A DOT string literal: quoted as a flow word is (`\"`, `\\`, `\n`), which DOT reads alike.
+    static func dotString(_ s: String) -> String { quote(s) }
 
     static let edgeStyle: [EdgeKind: String] = [
         .tap: "color=\"#1d4ed8\", fontcolor=\"#1d4ed8\"",
