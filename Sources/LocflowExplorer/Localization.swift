@@ -171,6 +171,7 @@ enum Korean {
         "undo": "실행 취소", "redo / next flow step": "다시 실행 / 다음 단계", "log filter": "기록 필터",
         "zoom bars in/out": "막대 확대/축소", "scroll bars / follow now": "막대 이동 / 현재로", "record .flow": ".flow 녹화",
         "command": "명령", "help": "도움말", "quit": "종료", "help: every key (any key closes)": "도움말: 모든 키 (아무 키나 누르면 닫힘)",
+        ":pin, :platform P: pin what is on screen as expect lines; replay the history on another iOS version": "“:pin”, “:platform P”: 화면에 보이는 것을 “expect” 줄로 고정; 기록 전체를 다른 iOS 버전에서 다시 실행",
         "any .flow statement, e.g. user settings never, wait 90s, expect status denied": "모든 .flow 문장, 예: “user settings never”, “wait 90s”, “expect status denied”",
         "a pane, an item, a prompt button or a footer key does the same as its key": "창, 항목, 알림 버튼, 아래쪽 키를 클릭해도 같은 동작",
         "assumptions: ": "가정: ",

@@ -87,6 +87,7 @@ extension Renderer {
         for i in 0..<half { rows.append(.pair(bindings[i], i + half < bindings.count ? bindings[i + half] : nil)) }
         rows.append(.text("", .normal))
         for note in [": " + L("any .flow statement, e.g. user settings never, wait 90s, expect status denied"),
+                     L(":pin, :platform P: pin what is on screen as expect lines; replay the history on another iOS version"),
                      L("click: ") + L("a pane, an item, a prompt button or a footer key does the same as its key")] {
             for line in TextWidth.wrap(note, width: width - 4) { rows.append(.text(line, .normal)) }
         }
