@@ -108,6 +108,17 @@ struct GoldenTests {
         Golden.check("prompt-locationButton", try explorer("platform ios15\nuser locationButton"))
     }
 
+    @Test func widgetPrompt() throws {
+        // Format 1.1 with the assumption addWidgetAsks: adding the widget asks to extend the grant.
+        Golden.check("prompt-widget", try explorer("""
+            widget true
+            assume addWidgetAsks true
+            app requestWhenInUseAuthorization
+            user tap "Allow While Using App"
+            user addWidget
+            """))
+    }
+
     @Test func servicesOffPrompt() throws {
         Golden.check("prompt-servicesOff", try explorer("locationServices off\napp requestWhenInUseAuthorization"))
     }
