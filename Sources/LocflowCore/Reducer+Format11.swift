@@ -39,18 +39,12 @@ extension World {
             visits = false
             t.note(.visitsStopped)
         case .startRangingBeacons(let id):
-            if !process.beaconRanging.contains(id) { process.beaconRanging.append(id) }
-            t.note(.beaconRangingStarted, id)
-            if status == .denied { failDenied(&t) }
-            if accuracy == .reducedAccuracy && status.isAuthorized { t.note(.reducedAccuracyNoBeacons) }
+            startMonitoring(id, in: \.process.beaconRanging, .beaconRangingStarted, reduced: .reducedAccuracyNoBeacons, &t)
         case .stopRangingBeacons(let id):
             process.beaconRanging.removeAll { $0 == id }
             t.note(.beaconRangingStopped, id)
         case .startMonitoringBeaconRegion(let id):
-            if !beaconRegions.contains(id) { beaconRegions.append(id) }
-            t.note(.beaconRegionStarted, id)
-            if status == .denied { failDenied(&t) }
-            if accuracy == .reducedAccuracy && status.isAuthorized { t.note(.reducedAccuracyNoBeacons) }
+            startMonitoring(id, in: \.beaconRegions, .beaconRegionStarted, reduced: .reducedAccuracyNoBeacons, &t)
         case .stopMonitoringBeaconRegion(let id):
             beaconRegions.removeAll { $0 == id }
             t.note(.beaconRegionStopped, id)

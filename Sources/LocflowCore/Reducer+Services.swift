@@ -57,10 +57,7 @@ extension World {
             significantChanges = false
             t.note(.significantChangesStopped)
         case .startMonitoringRegion(let id):
-            if !regions.contains(id) { regions.append(id) }
-            t.note(.regionStarted, id)
-            if status == .denied { failDenied(&t) }
-            if accuracy == .reducedAccuracy && status.isAuthorized { t.note(.reducedAccuracyNoRegions) }
+            startMonitoring(id, in: \.regions, .regionStarted, reduced: .reducedAccuracyNoRegions, &t)
         case .stopMonitoringRegion(let id):
             regions.removeAll { $0 == id }
             t.note(.regionStopped, id)
@@ -132,6 +129,16 @@ extension World {
     /// Says so when only the deprecated Always key is there (it is no alias on iOS 11+).
     var legacyAlwaysKeyDetail: String? {
         info.hasOnlyLegacyAlwaysKey ? "only the deprecated NSLocationAlwaysUsageDescription is there, which iOS 11 and later do not read" : nil
+    }
+
+    /// Starts monitoring (or ranging) `id` in one of the world's lists: a region, a beacon
+    /// region or a beacon constraint. Denied apps get kCLErrorDenied; reduced accuracy stops them.
+    mutating func startMonitoring(_ id: String, in list: WritableKeyPath<World, [String]>, _ started: Rule,
+                                  reduced: Rule, _ t: inout Transition) {
+        if !self[keyPath: list].contains(id) { self[keyPath: list].append(id) }
+        t.note(started, id)
+        if status == .denied { failDenied(&t) }
+        if accuracy == .reducedAccuracy && status.isAuthorized { t.note(reduced) }
     }
 
     mutating func failDenied(_ t: inout Transition) {
