@@ -146,7 +146,10 @@ public struct StatusPair: Sendable, Hashable {
 
 /// The whole simulated world: one device, one app. A value; `step` is the only way it changes.
 public struct World: Sendable, Hashable {
-    public let config: AppConfig
+    /// The configuration, shared by every copy of a world (one reference to retain, not its
+    /// every string: the model checker copies worlds millions of times).
+    private let box: ConfigBox
+    public var config: AppConfig { _read { yield box.config } }
     public internal(set) var now: Millis = 0
 
     // Device
@@ -235,7 +238,7 @@ public struct World: Sendable, Hashable {
     }
 
     private init(blank config: AppConfig) {
-        self.config = config
+        self.box = ConfigBox(config)
         self.locationServicesOn = config.locationServicesOn
         self.restricted = config.restricted
         self.record = AppRecord(precise: !config.info.defaultAccuracyReduced)
@@ -248,4 +251,13 @@ public struct World: Sendable, Hashable {
     public var appName: String { config.appName }
 
     public func session(_ id: String) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
+}
+
+/// A world's configuration behind one reference. Equal when the configurations are equal; its
+/// hash is the platform's (the configuration never changes during a search).
+final class ConfigBox: Sendable, Hashable {
+    let config: AppConfig
+    init(_ config: AppConfig) { self.config = config }
+    static func == (a: ConfigBox, b: ConfigBox) -> Bool { a === b || a.config == b.config }
+    func hash(into hasher: inout Hasher) { hasher.combine(config.platform) }
 }

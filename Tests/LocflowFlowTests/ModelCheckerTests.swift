@@ -104,7 +104,7 @@ struct StateIdentityTests {
                 walk(child.value, name.isEmpty ? path : path.isEmpty ? name : path + "." + name)
             }
         }
-        for child in Mirror(reflecting: w).children where child.label != "config" {
+        for child in Mirror(reflecting: w).children where child.label != "box" {
             walk(child.value, child.label!)
         }
         let known = Set(World.canonicalTimeFields.map(\.path))
