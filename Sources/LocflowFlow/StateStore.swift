@@ -38,6 +38,19 @@ final class FingerprintSet {
         }
     }
 
+    /// Whether a fingerprint is in the set (safe from several threads while nothing inserts).
+    func contains(_ fingerprint: UInt64) -> Bool {
+        let f = fingerprint == 0 ? 1 : fingerprint
+        let mask = capacity - 1
+        var i = Int(truncatingIfNeeded: f ^ (f >> 29)) & mask
+        while true {
+            let s = slots[i]
+            if s == 0 { return false }
+            if s == f { return true }
+            i = (i + 1) & mask
+        }
+    }
+
     private func grow() {
         let old = slots, oldIDs = ids, oldCapacity = capacity
         capacity *= 2
@@ -70,13 +83,4 @@ public struct BitSet: Sendable {
         }
     }
     public var bytes: Int { words.count * 8 }
-}
-
-extension World {
-    /// The fingerprint of a world already in canonical form.
-    var fingerprint: UInt64 {
-        var h = Hasher()
-        hash(into: &h)
-        return UInt64(bitPattern: Int64(h.finalize()))
-    }
 }
