@@ -10,10 +10,12 @@ extension World {
     }
 
     /// Applies one event, handing each transition and the world just after it to `sink`.
-    public mutating func step(_ event: Event, sink: (Transition, World) -> Void) {
+    /// `quiet` (for the model checker) records the rules that decided each transition without
+    /// the texts of their specifics: the world changes exactly as it does otherwise.
+    public mutating func step(_ event: Event, quiet: Bool = false, sink: (Transition, World) -> Void) {
         if case .wait(let duration) = event {
             guard let target = VirtualTime.adding(now, max(0, duration)) else {
-                var t = Transition(event: event, time: now)
+                var t = Transition(event: event, time: now, quiet: quiet)
                 t.refusal = Why(.clockLimit, "the clock is at \(formatDuration(now)); \(formatDuration(duration)) more would pass it")
                 sink(t, self)
                 return
@@ -23,10 +25,10 @@ extension World {
             let budget = min(VirtualTime.maxTimersPerWait, VirtualTime.maxTimersPerRun - timersFired)
             let before = self
             var fired: [(Transition, World)] = []
-            fireTimers(until: target, limit: budget + 1) { t, w in fired.append((t, w)) }
+            fireTimers(until: target, limit: budget + 1, quiet: quiet) { t, w in fired.append((t, w)) }
             if fired.count > budget {
                 self = before
-                var t = Transition(event: event, time: now)
+                var t = Transition(event: event, time: now, quiet: quiet)
                 let bound = budget < VirtualTime.maxTimersPerWait ? "the \(VirtualTime.maxTimersPerRun) of one run: \(timersFired) have fired" : "the bound of one wait"
                 t.refusal = Why(.timerLimit, "waiting \(formatDuration(duration)) would fire more than \(budget) timers, \(bound)")
                 sink(t, self)
@@ -35,23 +37,24 @@ extension World {
             for (t, w) in fired { sink(t, w) }
             accrueFixes(until: target)
             now = target
-            var t = Transition(event: event, time: now)
+            var t = Transition(event: event, time: now, quiet: quiet)
             settle(into: &t)
             if t.why.isEmpty { t.note(.timePasses) }
             sink(t, self)
             return
         }
-        let t = apply(event)
+        let t = apply(event, quiet: quiet)
         sink(t, self)
     }
 
     /// Fires every timer due at or before `target`, in time order.
-    mutating func fireTimers(until target: Millis, limit: Int = VirtualTime.maxTimersPerWait + 1, sink: (Transition, World) -> Void) {
+    mutating func fireTimers(until target: Millis, limit: Int = VirtualTime.maxTimersPerWait + 1, quiet: Bool = false,
+                             sink: (Transition, World) -> Void) {
         var fired = 0
         while fired < limit, let next = pendingTimers.first, next.due <= target {
             accrueFixes(until: max(now, next.due))
             now = max(now, next.due)
-            let t = apply(.timer(next.kind))
+            let t = apply(.timer(next.kind), quiet: quiet)
             timersFired += 1
             fired += 1
             sink(t, self)
@@ -59,9 +62,9 @@ extension World {
     }
 
     /// Applies a non-wait event at the current time.
-    mutating func apply(_ event: Event) -> Transition {
-        var t = Transition(event: event, time: now)
-        if let why = refusal(for: event) {
+    mutating func apply(_ event: Event, quiet: Bool = false) -> Transition {
+        var t = Transition(event: event, time: now, quiet: quiet)
+        if let why = refusal(for: event, details: !quiet) {
             t.refusal = why  // a refused step changes nothing at all
             return t
         }
@@ -79,52 +82,56 @@ extension World {
     }
 
     /// Why a step cannot be performed now (docs/flow-format.md §5.2), or nil when it can.
-    /// The reducer asks this first; the explorer asks it to dim what is not possible.
-    public func refusal(for event: Event) -> Why? {
+    /// The reducer asks this first; the explorer asks it to dim what is not possible. Without
+    /// `details` only the rule is given (the model checker's quiet steps).
+    public func refusal(for event: Event, details: Bool = true) -> Why? {
+        func why(_ rule: Rule, _ detail: @autoclosure () -> String? = nil) -> Why {
+            Why(rule, details ? detail() : nil)
+        }
         switch event {
         case .app(let call):
-            guard lifecycle.isRunning else { return Why(.appNotRunning, "the app is \(lifecycle.rawValue)") }
+            guard lifecycle.isRunning else { return why(.appNotRunning, "the app is \(lifecycle.rawValue)") }
             switch call {
             case .session(let id, _, _):
                 if let s = session(id), s.state == .active, s.held, profile.hasServiceSessions {
-                    return Why(.sessionAlreadyHeld, "session \(id)")
+                    return why(.sessionAlreadyHeld, "session \(id)")
                 }
             case .invalidate(let id):
                 guard let s = session(id), s.state == .active, s.held else {
                     let kept = session(id).map { $0.state == .active && !$0.held } ?? false
-                    return Why(.invalidateUnknown, kept ? "session \(id) is kept from the previous process and not re-created" : "no session \(id) is held")
+                    return why(.invalidateUnknown, kept ? "session \(id) is kept from the previous process and not re-created" : "no session \(id) is held")
                 }
             default: break
             }
         case .user(let action):
             switch action {
             case .tap(let label):
-                guard let p = prompt else { return Why(.noPrompt) }
+                guard let p = prompt else { return why(.noPrompt) }
                 let labels = buttons(for: p)
                 if !labels.contains(where: { labelsMatch($0, label) }) {
-                    return Why(.noSuchButton, "the \(p.kind.rawValue) prompt has " + labels.map { "\"\($0)\"" }.joined(separator: ", "))
+                    return why(.noSuchButton, "the \(p.kind.rawValue) prompt has " + labels.map { "\"\($0)\"" }.joined(separator: ", "))
                 }
             case .precise:
-                guard let p = prompt else { return Why(.noPrompt) }
-                if !p.showsPreciseSwitch { return Why(.promptHasNoPreciseSwitch, "the \(p.kind.rawValue) prompt") }
+                guard let p = prompt else { return why(.noPrompt) }
+                if !p.showsPreciseSwitch { return why(.promptHasNoPreciseSwitch, "the \(p.kind.rawValue) prompt") }
             case .settings(let choice):
-                if record.choice == .unlisted { return Why(.settingsUnlisted) }
-                if restricted { return Why(.settingsRestricted) }
+                if record.choice == .unlisted { return why(.settingsUnlisted) }
+                if restricted { return why(.settingsRestricted) }
                 if !settingsOptions.contains(choice) {
-                    return Why(.settingsOptionNotOffered, "\(choice.rawValue) is not offered; the page offers \(settingsOptions.map(\.rawValue).joined(separator: ", "))")
+                    return why(.settingsOptionNotOffered, "\(choice.rawValue) is not offered; the page offers \(settingsOptions.map(\.rawValue).joined(separator: ", "))")
                 }
             case .addWidget, .removeWidget:
-                if !config.widget { return Why(.widgetNotShipped) }
+                if !config.widget { return why(.widgetNotShipped) }
             case .settingsPrecise:
-                if record.choice == .unlisted { return Why(.settingsUnlisted) }
-                if !profile.hasAccuracy { return Why(.settingsNoPrecise, profile.platform.displayName) }
-                if restricted { return Why(.settingsRestricted) }
+                if record.choice == .unlisted { return why(.settingsUnlisted) }
+                if !profile.hasAccuracy { return why(.settingsNoPrecise, profile.platform.displayName) }
+                if restricted { return why(.settingsRestricted) }
             default: break
             }
         case .system(.suspend):
-            if lifecycle != .background { return Why(.suspendNeedsBackground, "the app is \(lifecycle.rawValue)") }
+            if lifecycle != .background { return why(.suspendNeedsBackground, "the app is \(lifecycle.rawValue)") }
         case .system(.relaunch):
-            if lifecycle != .terminated { return Why(.relaunchNeedsTerminated, "the app is \(lifecycle.rawValue)") }
+            if lifecycle != .terminated { return why(.relaunchNeedsTerminated, "the app is \(lifecycle.rawValue)") }
         default: break
         }
         return nil
@@ -316,6 +323,7 @@ extension World {
 
 /// Button labels match ignoring case, with `'` and `’` the same (docs/flow-format.md §3.2).
 public func labelsMatch(_ a: String, _ b: String) -> Bool {
+    if a == b { return true }
     func norm(_ s: String) -> String { s.lowercased().replacingApostrophes() }
     return norm(a) == norm(b)
 }

@@ -283,3 +283,30 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         }
     }
 }
+
+extension Rule {
+    /// The rule's place in `Rule.allCases`: its case number, read from the one or two bytes an
+    /// enumeration without payloads is in memory (a test holds the two equal).
+    @inline(__always) public var ordinal: Int {
+        withUnsafeBytes(of: self) { b in b.count == 1 ? Int(b[0]) : Int(b.load(as: UInt16.self)) }
+    }
+}
+
+/// A set of rules as bits (the model checker notes the rules of millions of transitions).
+public struct RuleSet: Sendable, Equatable {
+    private var words = [UInt64](repeating: 0, count: (Rule.allCases.count + 63) / 64)
+    public init() {}
+    @inline(__always) public mutating func insert(_ rule: Rule) {
+        let i = rule.ordinal
+        words[i >> 6] |= 1 << UInt64(i & 63)
+    }
+    public func contains(_ rule: Rule) -> Bool {
+        let i = rule.ordinal
+        return words[i >> 6] & (1 << UInt64(i & 63)) != 0
+    }
+    public mutating func formUnion(_ other: RuleSet) {
+        for i in words.indices { words[i] |= other.words[i] }
+    }
+    /// The rules in the set, in declaration order.
+    public var rules: [Rule] { Rule.allCases.filter(contains) }
+}

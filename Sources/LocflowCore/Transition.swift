@@ -7,16 +7,19 @@ public struct Transition: Sendable, Hashable {
     public var refusal: Why?
     public var why: [Why] = []
     public var outputs: [Output] = []
+    /// Rules only, without the texts of their specifics (`World.step(_:quiet:sink:)`).
+    public var quiet = false
 
-    public init(event: Event, time: Millis) {
+    public init(event: Event, time: Millis, quiet: Bool = false) {
         self.event = event
         self.time = time
+        self.quiet = quiet
     }
 
     public var isRefused: Bool { refusal != nil }
 
-    mutating func note(_ rule: Rule, _ detail: String? = nil) {
-        why.append(Why(rule, detail))
+    mutating func note(_ rule: Rule, _ detail: @autoclosure () -> String? = nil) {
+        why.append(Why(rule, quiet ? nil : detail()))
     }
 
     mutating func emit(_ output: Output) { outputs.append(output) }

@@ -56,7 +56,7 @@ public struct StateSearch {
     /// Nothing new was left to find: every state's every action was tried.
     public private(set) var exhausted = false
     /// Rules that decided at least one transition or refusal.
-    public private(set) var firedRules: Set<Rule> = []
+    public private(set) var firedRules = RuleSet()
     /// For each entry of `actionTable`: it was possible in at least one state.
     public private(set) var enabled: [Bool] = []
     /// Edges between distinct states (kept only when asked for).
@@ -220,12 +220,13 @@ public struct StateSearch {
                 let batch = min(frontier.count - first, chunk * workers * 2)
                 let parts = (batch + chunk - 1) / chunk
                 let results = UnsafeMutablePointer<Expansion>.allocate(capacity: parts)
+                nonisolated(unsafe) let known = visited
                 frontier.withUnsafeBufferPointer { worlds in
                     nonisolated(unsafe) let worlds = worlds
                     nonisolated(unsafe) let results = results
                     let first = first
                     DispatchQueue.concurrentPerform(iterations: parts) { part in
-                        var e = Expansion()
+                        var e = Expansion(known: known)
                         let lo = first + part * chunk, hi = min(first + batch, lo + chunk)
                         for i in lo..<hi { e.expand(worlds[i], from: base + i, actions, keepLastOutputs: keep) }
                         (results + part).initialize(to: e)
@@ -253,14 +254,22 @@ public struct StateSearch {
 
     /// What a worker found from a slice of the frontier.
     struct Expansion {
-        /// Successors in order: fingerprint, parent, action (an index into `actions`, or a tap label), world.
+        /// Successors in order: fingerprint, parent, action (an index into `actions`, or a tap
+        /// label) and the world, kept only when the fingerprint was not yet in the visited set
+        /// when the batch began (an index into `worlds`, or -1): most successors are states
+        /// already found, and their worlds are dropped at once.
         var fingerprints: [UInt64] = []
-        var from: [Int] = []
-        var action: [Int] = []
-        var taps: [String?] = []
+        var from: [Int32] = []
+        var action: [Int16] = []
+        var slot: [Int32] = []
+        var taps: [Int32: String] = [:]
         var worlds: [World] = []
-        var fired: Set<Rule> = []
+        var fired = RuleSet()
         var enabled: Set<Int> = []
+        /// The visited set as it was when the batch began (only read while workers run).
+        let known: FingerprintSet
+
+        init(known: FingerprintSet) { self.known = known }
 
         mutating func expand(_ world: World, from state: Int, _ actions: [Event], keepLastOutputs: Bool) {
             if let p = world.prompt {
@@ -271,9 +280,14 @@ public struct StateSearch {
 
         @inline(__always)
         mutating func step(_ world: World, _ event: Event, _ k: Int, _ label: String?, _ state: Int, _ keep: Bool) {
+            // A refused step changes nothing: asked first, it costs no copy of the world.
+            if case .wait = event {} else if let r = world.refusal(for: event, details: false) {
+                fired.insert(r.rule)
+                return
+            }
             var w = world
             var refused = false
-            w.step(event) { t, _ in
+            w.step(event, quiet: true) { t, _ in
                 if let r = t.refusal {
                     refused = true
                     fired.insert(r.rule)
@@ -284,11 +298,17 @@ public struct StateSearch {
             if refused { return }
             if k >= 0 { enabled.insert(k) }
             w.canonicalize(keepLastOutputs: keep)
-            fingerprints.append(w.fingerprint)
-            from.append(state)
-            action.append(k)
-            taps.append(label)
-            worlds.append(w)
+            let f = w.fingerprint
+            if let label { taps[Int32(fingerprints.count)] = label }
+            fingerprints.append(f)
+            from.append(Int32(truncatingIfNeeded: state))
+            action.append(Int16(truncatingIfNeeded: k))
+            if known.contains(f) {
+                slot.append(-1)
+            } else {
+                slot.append(Int32(worlds.count))
+                worlds.append(w)
+            }
         }
     }
 
@@ -297,19 +317,21 @@ public struct StateSearch {
         for k in e.enabled { enabled[k] = true }
         for i in e.fingerprints.indices {
             if truncated { return }
-            let k = e.taps[i].map { tapAction($0) } ?? e.action[i]
+            let k = e.taps[Int32(i)].map { tapAction($0) } ?? Int(e.action[i])
             enabled[k] = true
             transitions += 1
-            let from = e.from[i]
+            let from = Int(e.from[i])
             let (inserted, to) = visited.insert(e.fingerprints[i], id: count)
             if keepEdges && to != from {
                 edgeFrom.append(UInt32(from)); edgeTo.append(UInt32(to)); edgeAction.append(UInt16(k))
             }
             guard inserted else { continue }
+            // A new state's world is always kept: it was not in the visited set when the batch began.
+            let world = e.worlds[Int(e.slot[i])]
             parentState.append(UInt32(from))
             parentAction.append(UInt16(k))
-            visit(to, e.worlds[i])
-            next.append(e.worlds[i])
+            visit(to, world)
+            next.append(world)
             if count >= bounds.maxStates { truncated = true }
         }
     }
