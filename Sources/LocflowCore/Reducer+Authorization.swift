@@ -208,7 +208,7 @@ extension World {
     // MARK: Prompt answers
 
     mutating func tap(_ label: String, _ t: inout Transition) {
-        guard let p = prompt, let button = buttons(for: p).first(where: { labelsMatch($0, label) }) else { return }
+        guard let p = prompt, let button = matchingButton(label, in: buttons(for: p)) else { return }
         prompt = nil
         t.emit(.promptAnswered(p.kind, button: button))
         switch (p.kind, button) {

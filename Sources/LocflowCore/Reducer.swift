@@ -108,7 +108,7 @@ extension World {
             case .tap(let label):
                 guard let p = prompt else { return why(.noPrompt) }
                 let labels = buttons(for: p)
-                if !labels.contains(where: { labelsMatch($0, label) }) {
+                if matchingButton(label, in: labels) == nil {
                     return why(.noSuchButton, "the \(p.kind.rawValue) prompt has " + labels.map { "\"\($0)\"" }.joined(separator: ", "))
                 }
             case .precise:
@@ -319,6 +319,11 @@ extension World {
             t.note(.sessionFullAccuracyPrompt, s.id)
         }
     }
+}
+
+/// The button a tap names: the label as written, else one that matches it (`labelsMatch`).
+public func matchingButton(_ label: String, in labels: [String]) -> String? {
+    labels.first(where: { $0 == label }) ?? labels.first(where: { labelsMatch($0, label) })
 }
 
 /// Button labels match ignoring case, with `'` and `’` the same (docs/flow-format.md §3.2).

@@ -21,7 +21,7 @@ public struct StateSearch {
         public init(depth: Int? = nil, maxStates: Int = 4_000_000, families: Set<Family> = StateSearch.defaultFamilies,
                     waits: [Millis] = StateSearch.defaultWaits, sessions: Int = 1) {
             self.depth = depth
-            self.maxStates = maxStates
+            self.maxStates = min(maxStates, StateSearch.stateLimit)
             self.families = families
             self.waits = waits
             self.sessions = sessions
@@ -35,6 +35,9 @@ public struct StateSearch {
                 + (depth.map { ", depth \($0)" } ?? "")
         }
     }
+
+    /// The most states a search can number (parent links and successors hold 31-bit numbers).
+    public static let stateLimit = Int(Int32.max)
 
     public let config: AppConfig
     public let bounds: Bounds
@@ -254,10 +257,10 @@ public struct StateSearch {
 
     /// What a worker found from a slice of the frontier.
     struct Expansion {
-        /// Successors in order: fingerprint, parent, action (an index into `actions`, or a tap
-        /// label) and the world, kept only when the fingerprint was not yet in the visited set
-        /// when the batch began (an index into `worlds`, or -1): most successors are states
-        /// already found, and their worlds are dropped at once.
+        /// Successors in order: fingerprint, parent, action (an index into `actions`, or -1 and
+        /// a label in `taps`) and `slot`: a state already in the visited set when the batch
+        /// began as -1 - its number (most successors: their worlds are dropped at once), else
+        /// the index of the world kept in `worlds`.
         var fingerprints: [UInt64] = []
         var from: [Int32] = []
         var action: [Int16] = []
@@ -303,8 +306,8 @@ public struct StateSearch {
             fingerprints.append(f)
             from.append(Int32(truncatingIfNeeded: state))
             action.append(Int16(truncatingIfNeeded: k))
-            if known.contains(f) {
-                slot.append(-1)
+            if let id = known.find(f) {
+                slot.append(Int32(truncatingIfNeeded: -1 - id))
             } else {
                 slot.append(Int32(worlds.count))
                 worlds.append(w)
@@ -317,11 +320,12 @@ public struct StateSearch {
         for k in e.enabled { enabled[k] = true }
         for i in e.fingerprints.indices {
             if truncated { return }
-            let k = e.taps[Int32(i)].map { tapAction($0) } ?? Int(e.action[i])
+            let k = e.action[i] < 0 ? tapAction(e.taps[Int32(i)]!) : Int(e.action[i])
             enabled[k] = true
             transitions += 1
             let from = Int(e.from[i])
-            let (inserted, to) = visited.insert(e.fingerprints[i], id: count)
+            // Found by the worker: no second look in the table.
+            let (inserted, to) = e.slot[i] < 0 ? (false, Int(-1 - e.slot[i])) : visited.insert(e.fingerprints[i], id: count)
             if keepEdges && to != from {
                 edgeFrom.append(UInt32(from)); edgeTo.append(UInt32(to)); edgeAction.append(UInt16(k))
             }

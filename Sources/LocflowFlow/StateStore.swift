@@ -38,15 +38,16 @@ final class FingerprintSet {
         }
     }
 
-    /// Whether a fingerprint is in the set (safe from several threads while nothing inserts).
-    func contains(_ fingerprint: UInt64) -> Bool {
+    /// The state of a fingerprint already in the set, or nil (safe from several threads while
+    /// nothing inserts).
+    func find(_ fingerprint: UInt64) -> Int? {
         let f = fingerprint == 0 ? 1 : fingerprint
         let mask = capacity - 1
         var i = Int(truncatingIfNeeded: f ^ (f >> 29)) & mask
         while true {
             let s = slots[i]
-            if s == 0 { return false }
-            if s == f { return true }
+            if s == 0 { return nil }
+            if s == f { return Int(ids[i]) }
             i = (i + 1) & mask
         }
     }

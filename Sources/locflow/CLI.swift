@@ -298,7 +298,9 @@ enum CLI {
                     guard let f = Commands.GraphFormat(rawValue: v) else { return usageError(command, "--format is text, dot, mermaid or json") }
                     explore.format = f
                 case "--max-states":
-                    guard let n = Int(v), n > 0 else { return usageError(command, "--max-states takes a positive number") }
+                    guard let n = Int(v), n > 0, n <= StateSearch.stateLimit else {
+                        return usageError(command, "--max-states takes a positive number of at most \(StateSearch.stateLimit)")
+                    }
                     explore.maxStates = n
                 case "--never", "--reachable", "--leads-to":
                     do { explore.properties.append(try Property.parse(option: name, v)) } catch { return usageError(command, error.message) }
