@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import LocflowCore
 
 /// The model checker's engine: breadth-first search over canonical worlds (see
@@ -228,11 +229,17 @@ public struct StateSearch {
                     nonisolated(unsafe) let worlds = worlds
                     nonisolated(unsafe) let results = results
                     let first = first
-                    DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    let expandPart: @Sendable (Int) -> Void = { part in
                         var e = Expansion(known: known)
                         let lo = first + part * chunk, hi = min(first + batch, lo + chunk)
                         for i in lo..<hi { e.expand(worlds[i], from: base + i, actions, keepLastOutputs: keep) }
                         (results + part).initialize(to: e)
+                    }
+                    // One thread: no dispatch at all (`--threads 1` means one).
+                    if workers == 1 {
+                        for part in 0..<parts { expandPart(part) }
+                    } else {
+                        DispatchQueue.concurrentPerform(iterations: parts, execute: expandPart)
                     }
                 }
                 for part in 0..<parts { merge(results[part], &next, visit) }
@@ -251,9 +258,9 @@ public struct StateSearch {
         exhausted = true
     }
 
-    /// Threads that expand the frontier (`explore --threads N`; 1 by default: on a machine whose
-    /// cores are shared the second thread bought no time and cost memory, README "Speed").
-    nonisolated(unsafe) public static var workers = 1
+    /// Threads that expand the frontier (`explore --threads N`): by default one a core, at most
+    /// 8 (README "Speed" has the figures for one and two). The results are the same for any number.
+    nonisolated(unsafe) public static var workers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
 
     /// What a worker found from a slice of the frontier.
     struct Expansion {

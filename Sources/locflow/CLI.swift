@@ -99,7 +99,8 @@ enum CLI {
           --waits LIST      the waits tried (default 5s,1m,10m)
           --sessions N      explicit iOS 18 sessions: 0, 1 (a; default) or 2 (a and b)
           --depth N|all     steps from the start (default all); --max-states N (default 4,000,000)
-          --threads N       threads that expand the frontier (default 1; the results are the same)
+          --threads N       threads that expand the frontier (default: one a core, at most 8;
+                    the results are the same)
         Properties (conditions as for paths --to; KEY!=VALUE too; all parts must hold):
           --never C         exit 1 with the shortest runnable .flow that reaches C
           --reachable C     exit 1 when no state has C (else the shortest flow to it)

@@ -289,17 +289,23 @@ struct ShrinkTests {
 
 @Suite("explore: threads", .serialized)
 struct ThreadTests {
-    @Test func twoThreadsFindTheSameGraphAsOne() {
+    @Test func anyNumberOfThreadsFindsTheSameGraphAsOne() {
         var config = AppConfig()
         config.platform = .ios14
-        func run(_ threads: Int) -> (Int, Int, Int, [Event]) {
+        func run(_ threads: Int) -> (Int, Int, Int, [Event], [String]) {
+            let before = StateSearch.workers
             StateSearch.workers = threads
-            defer { StateSearch.workers = 1 }
+            defer { StateSearch.workers = before }
             var s = StateSearch(config: config, bounds: StateSearch.Bounds(depth: 6))
-            s.run()
-            return (s.count, s.transitions, s.depth, s.path(to: s.count - 1))
+            var seen: [String] = []
+            s.run(visit: { n, w in if n % 97 == 0 { seen.append("\(n) \(w.status) \(w.lifecycle)") } })
+            return (s.count, s.transitions, s.depth, s.path(to: s.count - 1), seen)
         }
-        let one = run(1), two = run(2)
-        #expect(one.0 == two.0 && one.1 == two.1 && one.2 == two.2 && one.3 == two.3)
+        let one = run(1)
+        #expect(one.0 > 1000)
+        for threads in [2, 3] {
+            let other = run(threads)
+            #expect(one.0 == other.0 && one.1 == other.1 && one.2 == other.2 && one.3 == other.3 && one.4 == other.4, "\(threads) threads")
+        }
     }
 }
