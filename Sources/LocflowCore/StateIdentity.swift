@@ -20,10 +20,11 @@
 ///   of fixes and when the last came, and (while `forceQuitBlocksRelaunch` is off) whether the
 ///   person force-quit the app since opening it.
 ///
-/// Every other field (and every field added to `World` later) takes part as it is, through the
-/// synthesized `Hashable`. A new time or counter field therefore makes identity finer, never
-/// unsound; `canonicalTimeFields` lists how each `Millis` field is treated, and a test fails
-/// when a field of type `Int` appears in `World` that the list does not name.
+/// Every other field takes part as it is, through `==` and the search's fingerprint
+/// (`World.fingerprint`, which a test holds to every stored property, so a field added to
+/// `World` later fails that test until it is hashed). A new time or counter field therefore
+/// makes identity finer, never unsound; `canonicalTimeFields` lists how each `Millis` field is
+/// treated, and a test fails when a field of type `Int` appears in `World` that the list does not name.
 extension World {
     /// How `canonicalize` treats each `Int` field of the world (by its path in the value).
     public enum TimeTreatment: Sendable, Equatable {
