@@ -4,7 +4,7 @@ extension World {
     // MARK: Authorization as the app reads it
 
     /// `authorizationStatus` now.
-    public var status: AuthorizationStatus {
+    @inline(__always) public var status: AuthorizationStatus {
         if restricted { return .restricted }
         if !locationServicesOn { return .denied }
         switch record.choice {
@@ -20,22 +20,22 @@ extension World {
     }
 
     /// `accuracyAuthorization` now. Before iOS 14 it always reads full; with `notDetermined` too. [A S14][I]
-    public var accuracy: AccuracyAuthorization {
+    @inline(__always) public var accuracy: AccuracyAuthorization {
         guard profile.hasAccuracy else { return .fullAccuracy }
         if status == .notDetermined && assumptions.notDeterminedReadsFullAccuracy { return .fullAccuracy }
         return record.precise || record.temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
     }
 
-    public var statusPair: StatusPair { StatusPair(status, accuracy) }
+    @inline(__always) public var statusPair: StatusPair { StatusPair(status, accuracy) }
 
     /// Allow Once (or a location-button grant) in force: status when-in-use but temporary.
-    public var isTemporaryWhenInUse: Bool { record.temporaryGrant && status == .authorizedWhenInUse }
+    @inline(__always) public var isTemporaryWhenInUse: Bool { record.temporaryGrant && status == .authorizedWhenInUse }
 
     /// Provisional Always in force: the app reads `authorizedAlways`, Settings shows While Using.
-    public var isProvisionalAlways: Bool { record.provisionalAlways && status == .authorizedAlways }
+    @inline(__always) public var isProvisionalAlways: Bool { record.provisionalAlways && status == .authorizedAlways }
 
     /// Always that is permanent (chosen in Settings or confirmed on the upgrade prompt).
-    public var isPermanentAlways: Bool { status == .authorizedAlways && !record.provisionalAlways }
+    @inline(__always) public var isPermanentAlways: Bool { status == .authorizedAlways && !record.provisionalAlways }
 
     // MARK: Settings
 
@@ -50,13 +50,20 @@ extension World {
 
     /// The options the page would offer once the app is listed (for inspecting an Info.plist).
     public var settingsOptionsOnceListed: [SettingsChoice] {
-        var options: [SettingsChoice] = [.never]
-        if profile.hasAllowOnce { options.append(.askNextTime) }
-        options.append(.whileUsing)
+        SettingsChoice.allCases.filter(offersOnceListed)
+    }
+
+    /// Whether the page offers an option (once the app is listed): one place for the rule, and
+    /// no list built when a step only asks about one option.
+    public func offersOnceListed(_ choice: SettingsChoice) -> Bool {
+        switch choice {
+        case .unlisted: false
+        case .never, .whileUsing: true
+        case .askNextTime: profile.hasAllowOnce
         // The widget extension's NSWidgetWantsLocation (`widget true`), not the app's plist. [A S17b]
-        if config.widget && profile.hasAccuracy { options.append(.whileUsingOrWidgets) }
-        if info.hasAlwaysKey && profile.hasAlways && !config.appClip { options.append(.always) }
-        return options
+        case .whileUsingOrWidgets: config.widget && profile.hasAccuracy
+        case .always: info.hasAlwaysKey && profile.hasAlways && !config.appClip
+        }
     }
 
     /// Whether the page shows a Precise Location switch (iOS 14+, app listed).
@@ -65,7 +72,7 @@ extension World {
     // MARK: In use [A S12, S13]
 
     /// The background location indicator (blue bar / pill).
-    public var indicatorShown: Bool {
+    @inline(__always) public var indicatorShown: Bool {
         guard lifecycle == .background || lifecycle == .suspended else { return false }
         // visionOS counts an app in use only while the person looks at it (and a short time
         // after): nothing keeps a compatible app in use from the background. [A S12, S13]
@@ -78,14 +85,14 @@ extension World {
     }
 
     /// The end of the in-use grace after leaving the foreground, if the app is inside it.
-    var graceEndsAt: Millis? {
+    @inline(__always) var graceEndsAt: Millis? {
         guard lifecycle == .background || lifecycle == .suspended, let left = foregroundLeftAt else { return nil }
         let end = left + assumptions.inUseGrace
         return now < end ? end : nil
     }
 
     /// Whether the app counts as in use right now.
-    public var inUse: Bool {
+    @inline(__always) public var inUse: Bool {
         switch lifecycle {
         case .foreground: return true
         case .terminated: return false
@@ -95,7 +102,7 @@ extension World {
 
     /// Standard updates that keep running in the background (started in the foreground with
     /// `allowsBackgroundLocationUpdates`, or any start by an Always app). [A S2]
-    var standardRunsInBackground: Bool {
+    @inline(__always) var standardRunsInBackground: Bool {
         lifecycle == .background && process.standardUpdates && process.allowsBackgroundUpdates
             && !process.paused
             && !profile.isVisionOS  // background updates are unavailable to a compatible app on visionOS
@@ -106,7 +113,7 @@ extension World {
     /// A backgrounded app keeps running only while it receives continuous background location,
     /// or iterates `liveUpdates` that reach it while the device moves with a fix (docs/flow-format.md
     /// §5.5; Core Location unsuspends such an app as updates come). [A S18b]
-    public var runsInBackground: Bool {
+    @inline(__always) public var runsInBackground: Bool {
         lifecycle == .background
             && (standardRunsInBackground || backgroundActivityActive || (moving && hasFix && liveUpdatesReachBackground))
     }
@@ -117,7 +124,7 @@ extension World {
 
     /// An implicit when-in-use session is held (iOS 18): iterating liveUpdates or monitor events,
     /// or a background activity session, unless the app requires explicit sessions. [A S6, S18]
-    public var holdsImplicitSession: Bool {
+    @inline(__always) public var holdsImplicitSession: Bool {
         profile.hasServiceSessions && !info.requireExplicitServiceSession && lifecycle != .terminated
             && (process.liveUpdates != nil || process.monitor != nil || process.backgroundActivity != nil)
     }
@@ -132,7 +139,7 @@ extension World {
 
     /// Always takes effect for the new APIs while not in use only with a `.always` session
     /// started in the foreground and kept. [A S18, S8] Before iOS 18 Always is enough.
-    public var alwaysInterest: Bool {
+    @inline(__always) public var alwaysInterest: Bool {
         guard isPermanentAlways else { return false }
         guard profile.hasServiceSessions else { return true }
         return sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
@@ -140,13 +147,13 @@ extension World {
 
     /// An active `CLBackgroundActivitySession`: effective authorization, `location` in
     /// `UIBackgroundModes`, and a foreground start or an immediate rejoin. [A S31]
-    public var backgroundActivityActive: Bool {
+    @inline(__always) public var backgroundActivityActive: Bool {
         guard let bg = process.backgroundActivity, lifecycle != .terminated, !profile.isVisionOS else { return false }
         return bg.qualified && info.hasLocationBackgroundMode && status.isAuthorized && !serviceSessionRequired
     }
 
     /// The goal Core Location works towards: the union of the held sessions. [I]
-    public var effectiveGoal: SessionGoal {
+    @inline(__always) public var effectiveGoal: SessionGoal {
         var goal: SessionGoal = holdsImplicitSession ? .whenInUse : .none
         for s in sessions where s.state == .active && s.held && s.goal > goal { goal = s.goal }
         // An App Clip cannot ask for Always: a .always session asks only for when-in-use. [A S208]
@@ -155,7 +162,7 @@ extension World {
     }
 
     /// An authorization prompt for this app is on screen or waiting.
-    public var authorizationRequestInProgress: Bool {
+    @inline(__always) public var authorizationRequestInProgress: Bool {
         if let prompt, prompt.kind.isAuthorizationRequest { return true }
         return promptQueue.contains { $0.kind.isAuthorizationRequest }
     }
@@ -285,7 +292,7 @@ extension World {
     /// What lets a stream deliver while the app is not in use: an active background activity
     /// session, or Always with its session (iOS 18) / Always (iOS 17); for a when-in-use app also
     /// an active Live Activity (format 1.1). [A S31, S18, S18b, S8]
-    var backgroundInterest: Bool { backgroundActivityActive || alwaysInterest || liveActivityKeepsEligible }
+    @inline(__always) var backgroundInterest: Bool { backgroundActivityActive || alwaysInterest || liveActivityKeepsEligible }
 
     // MARK: Delivery
 
@@ -320,7 +327,7 @@ extension World {
     }
 
     /// `liveUpdates` that would reach this process while it is in the background and not in use.
-    var liveUpdatesReachBackground: Bool {
+    @inline(__always) var liveUpdatesReachBackground: Bool {
         guard profile.hasModernAPIs, let stream = process.liveUpdates, lifecycle == .background || lifecycle == .suspended,
               status.isAuthorized, locationServicesOn else { return false }
         return streamDelivers(.liveUpdates, stream, asIfNotInUse: true)

@@ -3,46 +3,48 @@
 /// few dozen multiplications instead of a SipHash over every nested value.
 ///
 /// Soundness: two worlds with different fields must give different inputs to the hash. Every
-/// field goes in, in a fixed order; booleans are bits, enumerations their case, optionals a
-/// presence bit and a value, arrays and strings a length and their elements; the widths are
-/// fixed, so the words can be read back into the fields. The
-/// stored properties this reads are listed in `fingerprintFields` and a test compares the list
-/// with the types themselves, so a field added later fails the test until it is hashed here.
+/// field goes in, in a fixed layout: the booleans and cases of the world, of its record and of
+/// its process are bit fields of three words (each case in its own 8 bits, an optional's
+/// presence in its own bit), every time and number a word of its own (a time's nil a value no
+/// time reaches), and arrays and strings a length and then their elements, so the words can be
+/// read back into the fields. The stored properties this reads are listed in
+/// `fingerprintFields` and a test compares the list with the types themselves, so a field added
+/// later fails the test until it is hashed here.
 ///
-/// Each input word goes through a bijection of the running state (xor, an odd multiplier, an
-/// xor-shift), so two inputs of one length that differ in a single word never collide; other
-/// pairs collide with a chance of about 2⁻⁶⁴, the hash compaction `FingerprintSet` accounts for.
+/// The words go alternately into two lanes, each through a bijection of its state (xor, an odd
+/// multiplier, an xor-shift; two lanes so that the multiplications overlap), and the lanes are
+/// folded into 64 bits at the end: two different inputs collide with a chance of about 2⁻⁶⁴,
+/// the hash compaction `FingerprintSet` accounts for.
 extension World {
     /// The fingerprint (`World.canonicalize` first: the search hashes canonical worlds).
     public var fingerprint: UInt64 {
         var h = FingerprintHasher()
-        h.int(now)
-        h.bits(locationServicesOn, restricted, moving, hasFix, keptBackgroundActivity, keptLiveUpdates, keptMonitor, significantChanges)
-        h.bits(noFixReported, visits, widgetAdded, forceQuitSinceOpened)
-        h.record(record)
-        h.tag(lifecycle)
+        @inline(__always) func bit(_ x: Bool, _ i: UInt64) -> UInt64 { x ? 1 << i : 0 }
+        @inline(__always) func tag<E: RawRepresentable>(_ e: E, _ at: UInt64) -> UInt64 { FingerprintHasher.tag(e) << at }
+        let r = record
+        h.word(bit(locationServicesOn, 0) | bit(restricted, 1) | bit(moving, 2) | bit(hasFix, 3) | bit(keptBackgroundActivity, 4)
+               | bit(keptLiveUpdates, 5) | bit(keptMonitor, 6) | bit(significantChanges, 7) | bit(noFixReported, 8) | bit(visits, 9)
+               | bit(widgetAdded, 10) | bit(forceQuitSinceOpened, 11)
+               | bit(r.provisionalAlways, 12) | bit(r.alwaysRequestUsed, 13) | bit(r.temporaryGrant, 14) | bit(r.precise, 15)
+               | bit(r.temporaryFullAccuracy, 16) | bit(r.locationButtonApproved, 17) | bit(prompt != nil, 18) | bit(lastFix != nil, 19)
+               | bit(lastCallback != nil, 20)
+               | tag(r.choice, 24) | tag(lifecycle, 32) | tag(completion, 40) | tag(lastError, 48) | (lastFix.map { tag($0, 56) } ?? 0))
+        h.word(lastCallback.map { tag($0.status, 0) | tag($0.accuracy, 8) } ?? 0)
         h.process(process)
+        h.int(now)
         h.time(foregroundLeftAt); h.time(notInUseSince); h.time(suspendAt); h.time(relaunchWindowEndsAt)
+        h.time(promptShownAt); h.time(nextReducedFixAt)
+        h.time(lastFixAt); h.time(standardFixDue); h.time(liveFixDue); h.time(autoPauseAt)
+        h.time(liveActivityStartedAt); h.time(appClipResetAt)
+        h.int(callbacks); h.int(reducedFixes); h.int(timersFired); h.int(fixes)
         h.count(sessions.count)
         for s in sessions { h.session(s) }
         h.strings(regions)
         h.strings(monitorConditions)
-        h.flag(prompt != nil)
+        h.strings(beaconRegions)
         if let prompt { h.prompt(prompt) }
         h.count(promptQueue.count)
         for p in promptQueue { h.prompt(p) }
-        h.time(promptShownAt)
-        h.count(callbacks)
-        h.pair(lastCallback)
-        h.tag(completion); h.tag(lastError)
-        h.time(nextReducedFixAt)
-        h.count(reducedFixes); h.count(timersFired); h.count(fixes)
-        h.flag(lastFix != nil)
-        if let lastFix { h.tag(lastFix) }
-        h.time(lastFixAt); h.time(standardFixDue); h.time(liveFixDue); h.time(autoPauseAt)
-        h.time(liveActivityStartedAt)
-        h.strings(beaconRegions)
-        h.time(appClipResetAt)
         return h.finish()
     }
 
@@ -69,46 +71,27 @@ extension World {
     ]
 }
 
-/// A chain of bijective mixing steps over 64-bit words (see `World.fingerprint`). Small values
-/// (booleans, cases, presence bits, short counts) are packed side by side into one word first,
-/// each with a fixed width, so a world is some twenty words rather than sixty.
+/// Two interleaved chains of bijective mixing steps over 64-bit words (see `World.fingerprint`).
 struct FingerprintHasher {
-    private var state: UInt64 = 0x243F_6A88_85A3_08D3
-    private var pending: UInt64 = 0
-    private var used: UInt64 = 0
+    private var lane = 0x243F_6A88_85A3_08D3 as UInt64
+    private var other = 0x1319_8A2E_0370_7344 as UInt64
 
+    /// One word into the current lane; the lanes then trade places, so consecutive words go
+    /// into alternate lanes and their multiplications do not wait for each other.
     @inline(__always) mutating func word(_ x: UInt64) {
-        var s = (state ^ x) &* 0x9E37_79B9_7F4A_7C15
+        var s = (lane ^ x) &* 0x9E37_79B9_7F4A_7C15
         s ^= s >> 29
-        state = s
-    }
-
-    /// `width` low bits of `v`, packed beside the previous small values.
-    @inline(__always) mutating func small(_ v: UInt64, _ width: UInt64) {
-        if used + width > 64 { word(pending); pending = 0; used = 0 }
-        pending |= (v & (1 << width &- 1)) << used
-        used += width
+        lane = other
+        other = s
     }
 
     @inline(__always) mutating func int(_ x: Int) { word(UInt64(bitPattern: Int64(x))) }
-    @inline(__always) mutating func flag(_ b: Bool) { small(b ? 1 : 0, 1) }
-
-    /// A count (or a time the canonical form sets to 0): one byte when it is below 255, else
-    /// the byte 255 and the whole number.
-    @inline(__always) mutating func count(_ n: Int) {
-        if n >= 0 && n < 255 { small(UInt64(n), 8) } else { small(255, 8); int(n) }
-    }
-
-    @inline(__always) mutating func bits(_ a: Bool, _ b: Bool = false, _ c: Bool = false, _ d: Bool = false,
-                                         _ e: Bool = false, _ f: Bool = false, _ g: Bool = false, _ h: Bool = false) {
-        func bit(_ x: Bool, _ i: UInt64) -> UInt64 { x ? 1 << i : 0 }
-        small(bit(a, 0) | bit(b, 1) | bit(c, 2) | bit(d, 3) | bit(e, 4) | bit(f, 5) | bit(g, 6) | bit(h, 7), 8)
-    }
+    @inline(__always) mutating func count(_ n: Int) { int(n) }
 
     /// An enumeration without payloads: its case number (its one byte in memory).
-    @inline(__always) mutating func tag<E: RawRepresentable>(_ e: E) {
+    @inline(__always) static func tag<E: RawRepresentable>(_ e: E) -> UInt64 {
         precondition(MemoryLayout<E>.size <= 1, "tag reads enumerations of one byte")
-        small(withUnsafeBytes(of: e) { UInt64($0.first ?? 0) }, 8)
+        return withUnsafeBytes(of: e) { UInt64($0.first ?? 0) }
     }
 
     /// A time: its value, or for nil a number no time reaches (the clock stops at 10,000 years).
@@ -116,6 +99,7 @@ struct FingerprintHasher {
         word(t.map { UInt64(bitPattern: Int64($0)) } ?? 0x8000_0000_0000_0000)
     }
 
+    /// A string: its length in bytes, then its bytes eight to a word.
     mutating func string(_ s: String) {
         var s = s
         s.withUTF8 { bytes in
@@ -130,74 +114,60 @@ struct FingerprintHasher {
         }
     }
 
-    mutating func optionalString(_ s: String?) {
-        flag(s != nil)
-        if let s { string(s) }
-    }
-
     mutating func strings(_ a: [String]) {
         count(a.count)
         for s in a { string(s) }
     }
 
-    mutating func record(_ r: AppRecord) {
-        tag(r.choice)
-        bits(r.provisionalAlways, r.alwaysRequestUsed, r.temporaryGrant, r.precise, r.temporaryFullAccuracy, r.locationButtonApproved)
-    }
-
-    mutating func pair(_ p: StatusPair?) {
-        flag(p != nil)
-        if let p { tag(p.status); tag(p.accuracy) }
-    }
-
-    mutating func stream(_ s: ProcessStream?) {
-        flag(s != nil)
-        if let s { flag(s.qualified); count(s.startedAt) }
-    }
-
     mutating func process(_ p: ProcessState) {
-        count(p.generation); count(p.launchedAt)
-        bits(p.launchedInBackground, p.standardUpdates, p.standardStartedInForeground, p.allowsBackgroundUpdates,
-             p.pausesAutomatically, p.showsBackgroundIndicator, p.indicatorPropertyAtBackground, p.paused)
-        pair(p.lastDelivered)
-        stream(p.liveUpdates); stream(p.monitor); stream(p.backgroundActivity)
-        tag(p.desiredAccuracy); tag(p.activityType)
-        flag(p.locationRequest != nil)
-        if let r = p.locationRequest { flag(r.held); time(r.deadline) }
+        @inline(__always) func bit(_ x: Bool, _ i: UInt64) -> UInt64 { x ? 1 << i : 0 }
+        @inline(__always) func stream(_ s: ProcessStream?, _ i: UInt64) -> UInt64 { bit(s != nil, i) | bit(s?.qualified == true, i + 1) }
+        word(bit(p.launchedInBackground, 0) | bit(p.standardUpdates, 1) | bit(p.standardStartedInForeground, 2)
+             | bit(p.allowsBackgroundUpdates, 3) | bit(p.pausesAutomatically, 4) | bit(p.showsBackgroundIndicator, 5)
+             | bit(p.indicatorPropertyAtBackground, 6) | bit(p.paused, 7)
+             | stream(p.liveUpdates, 8) | stream(p.monitor, 10) | stream(p.backgroundActivity, 12)
+             | bit(p.locationRequest != nil, 14) | bit(p.locationRequest?.held == true, 15) | bit(p.lastDelivered != nil, 16)
+             | Self.tag(p.desiredAccuracy) << 24 | Self.tag(p.activityType) << 32
+             | (p.lastDelivered.map { Self.tag($0.status) << 40 | Self.tag($0.accuracy) << 48 } ?? 0))
+        int(p.generation); int(p.launchedAt)
+        int(p.liveUpdates?.startedAt ?? 0); int(p.monitor?.startedAt ?? 0); int(p.backgroundActivity?.startedAt ?? 0)
+        time(p.locationRequest?.deadline)
         strings(p.beaconRanging)
     }
 
     mutating func prompt(_ p: Prompt) {
-        tag(p.kind)
+        let origin: UInt64
+        var text: String?
         switch p.origin {
-        case .requestWhenInUse: small(0, 4)
-        case .requestAlways: small(1, 4)
-        case .immediateUpgrade: small(2, 4)
-        case .deferredUpgrade(let trigger): small(3, 4); string(trigger)
-        case .temporaryRequest(let key): small(4, 4); string(key)
-        case .session(let id): small(5, 4); string(id)
-        case .locationButton: small(6, 4)
-        case .reminder: small(7, 4)
-        case .servicesOff: small(8, 4)
-        case .widget: small(9, 4)
+        case .requestWhenInUse: origin = 0
+        case .requestAlways: origin = 1
+        case .immediateUpgrade: origin = 2
+        case .deferredUpgrade(let trigger): origin = 3; text = trigger
+        case .temporaryRequest(let key): origin = 4; text = key
+        case .session(let id): origin = 5; text = id
+        case .locationButton: origin = 6
+        case .reminder: origin = 7
+        case .servicesOff: origin = 8
+        case .widget: origin = 9
         }
-        optionalString(p.purposeKey)
-        bits(p.showsPreciseSwitch, p.precise)
+        word(Self.tag(p.kind) | origin << 8 | (p.purposeKey != nil ? 1 << 16 : 0) | (p.showsPreciseSwitch ? 1 << 17 : 0)
+             | (p.precise ? 1 << 18 : 0))
+        if let text { string(text) }
+        if let key = p.purposeKey { string(key) }
     }
 
     mutating func session(_ s: ServiceSession) {
+        word(Self.tag(s.goal) | Self.tag(s.state) << 8 | (s.fullAccuracyKey != nil ? 1 << 16 : 0) | (s.held ? 1 << 17 : 0)
+             | (s.qualified ? 1 << 18 : 0) | (s.fullAccuracyDeclined ? 1 << 19 : 0))
+        int(s.createdAt)
         string(s.id)
-        tag(s.goal); tag(s.state)
-        optionalString(s.fullAccuracyKey)
-        bits(s.held, s.qualified, s.fullAccuracyDeclined)
-        count(s.createdAt)
+        if let key = s.fullAccuracyKey { string(key) }
     }
 
-    /// The state, with what is still packed, finished with a final avalanche (so nearby inputs
-    /// spread over the table).
-    mutating func finish() -> UInt64 {
-        word(pending)
-        var z = state
+    /// Both lanes folded into one word and finished with an avalanche (so nearby inputs spread
+    /// over the table).
+    func finish() -> UInt64 {
+        var z = lane ^ (other << 32 | other >> 32) &* 0xD6E8_FEB8_6659_FD93
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)

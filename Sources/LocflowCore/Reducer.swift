@@ -10,8 +10,9 @@ extension World {
     }
 
     /// Applies one event, handing each transition and the world just after it to `sink`.
-    /// `quiet` (for the model checker) records the rules that decided each transition without
-    /// the texts of their specifics: the world changes exactly as it does otherwise.
+    /// `quiet` (for the model checker) records the rules that decided each transition as a set,
+    /// without the texts of their specifics or the outputs: the world changes exactly as it
+    /// does otherwise.
     public mutating func step(_ event: Event, quiet: Bool = false, sink: (Transition, World) -> Void) {
         if case .wait(let duration) = event {
             guard let target = VirtualTime.adding(now, max(0, duration)) else {
@@ -39,7 +40,7 @@ extension World {
             now = target
             var t = Transition(event: event, time: now, quiet: quiet)
             settle(into: &t)
-            if t.why.isEmpty { t.note(.timePasses) }
+            if t.lastRule == nil { t.note(.timePasses) }
             sink(t, self)
             return
         }
@@ -117,7 +118,7 @@ extension World {
             case .settings(let choice):
                 if record.choice == .unlisted { return why(.settingsUnlisted) }
                 if restricted { return why(.settingsRestricted) }
-                if !settingsOptions.contains(choice) {
+                if !offersOnceListed(choice) {
                     return why(.settingsOptionNotOffered, "\(choice.rawValue) is not offered; the page offers \(settingsOptions.map(\.rawValue).joined(separator: ", "))")
                 }
             case .addWidget, .removeWidget:
@@ -152,7 +153,7 @@ extension World {
             t.note(.allowOnceExpires, formatDuration(assumptions.allowOnceGrace))
         case .relaunchWindowCloses:
             relaunchWindowEndsAt = nil
-            defer { if t.why.isEmpty { t.note(.relaunchWindowCloses, formatDuration(assumptions.relaunchWindow)) } }
+            defer { if t.lastRule == nil { t.note(.relaunchWindowCloses, formatDuration(assumptions.relaunchWindow)) } }
             for i in sessions.indices where sessions[i].state == .active && !sessions[i].held {
                 sessions[i].state = .lapsed
                 t.emit(.sessionLapsed(sessions[i].id))
@@ -230,7 +231,7 @@ extension World {
             callbacks += 1
             lastCallback = pair
             t.emit(.callback(pair))
-            if t.why.last?.rule != .callbackAtLaunch { t.note(.callbackOnChange) }
+            if t.lastRule != .callbackAtLaunch { t.note(.callbackOnChange) }
         } else if lifecycle == .suspended && process.lastDelivered != pair, let statusBefore, statusBefore != pair.status {
             t.note(.callbackHeldWhileSuspended)
         }

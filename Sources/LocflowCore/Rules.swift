@@ -292,10 +292,19 @@ extension Rule {
     }
 }
 
-/// A set of rules as bits (the model checker notes the rules of millions of transitions).
-public struct RuleSet: Sendable, Equatable {
-    private var words = [UInt64](repeating: 0, count: (Rule.allCases.count + 63) / 64)
+/// A set of rules as bits, held inline (the model checker notes the rules of millions of
+/// transitions): room for 512 rules, a test holds that there are no more.
+public struct RuleSet: Sendable, Hashable {
+    public static let capacity = 512
+    private var words = InlineArray<8, UInt64>(repeating: 0)
     public init() {}
+    public static func == (a: RuleSet, b: RuleSet) -> Bool {
+        for i in a.words.indices where a.words[i] != b.words[i] { return false }
+        return true
+    }
+    public func hash(into hasher: inout Hasher) {
+        for i in words.indices { hasher.combine(words[i]) }
+    }
     @inline(__always) public mutating func insert(_ rule: Rule) {
         let i = rule.ordinal
         words[i >> 6] |= 1 << UInt64(i & 63)

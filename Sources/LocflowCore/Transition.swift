@@ -7,7 +7,13 @@ public struct Transition: Sendable, Hashable {
     public var refusal: Why?
     public var why: [Why] = []
     public var outputs: [Output] = []
-    /// Rules only, without the texts of their specifics (`World.step(_:quiet:sink:)`).
+    /// Every rule noted, as a set, and the latest: kept in both modes (the reducer reads
+    /// `lastRule`; the model checker reads `rules`).
+    public private(set) var rules = RuleSet()
+    public private(set) var lastRule: Rule?
+    /// The model checker's step (`World.step(_:quiet:sink:)`): the rules go into `rules` only,
+    /// not into `why` with the texts of their specifics, and no outputs are listed. The world
+    /// changes exactly as it does otherwise.
     public var quiet = false
 
     public init(event: Event, time: Millis, quiet: Bool = false) {
@@ -19,10 +25,12 @@ public struct Transition: Sendable, Hashable {
     public var isRefused: Bool { refusal != nil }
 
     mutating func note(_ rule: Rule, _ detail: @autoclosure () -> String? = nil) {
-        why.append(Why(rule, quiet ? nil : detail()))
+        rules.insert(rule)
+        lastRule = rule
+        if !quiet { why.append(Why(rule, detail())) }
     }
 
-    mutating func emit(_ output: Output) { outputs.append(output) }
+    mutating func emit(_ output: Output) { if !quiet { outputs.append(output) } }
 
     /// The callbacks this transition delivered.
     public var callbacks: [StatusPair] {

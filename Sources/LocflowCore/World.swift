@@ -246,7 +246,7 @@ public struct World: Sendable, Hashable {
 
     public var profile: PlatformProfile { config.profile }
     public var assumptions: Assumptions { config.assumptions }
-    public var info: AppInfo { config.info }
+    public var info: AppInfo { _read { yield config.info } }
     /// The app's name in prompts and Settings (after any InfoPlist.strings).
     public var appName: String { config.appName }
 

@@ -302,7 +302,7 @@ public struct StateSearch {
                     refused = true
                     fired.insert(r.rule)
                 } else {
-                    for why in t.why { fired.insert(why.rule) }
+                    fired.formUnion(t.rules)
                 }
             }
             if refused { return }

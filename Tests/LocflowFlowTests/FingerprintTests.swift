@@ -77,7 +77,8 @@ struct FingerprintTests {
         #expect(prints.count == changed.count + 1)
     }
 
-    /// A quiet step (rules without their texts) changes the world exactly as a full one.
+    /// A quiet step (rules as a set, without their texts or the outputs) changes the world
+    /// exactly as a full one, and notes the same rules.
     @Test(arguments: [Platform.ios14, .ios18])
     func quietStepsChangeTheWorldAlike(_ platform: Platform) {
         var config = AppConfig()
@@ -87,12 +88,17 @@ struct FingerprintTests {
             for _ in 0..<40 {
                 let e = walk.nextEvent()
                 var quiet = walk.world
-                var loudRules: [Rule] = [], quietRules: [Rule] = []
+                var loudRules = RuleSet(), quietRules = RuleSet()
                 var loudRefusal: Rule?, quietRefusal: Rule?
-                walk.world.step(e) { t, _ in loudRules += t.why.map(\.rule); loudRefusal = loudRefusal ?? t.refusal?.rule }
+                walk.world.step(e) { t, _ in
+                    for why in t.why { loudRules.insert(why.rule) }
+                    #expect(t.rules == { var r = RuleSet(); for w in t.why { r.insert(w.rule) }; return r }())
+                    #expect(t.lastRule == t.why.last?.rule)
+                    loudRefusal = loudRefusal ?? t.refusal?.rule
+                }
                 quiet.step(e, quiet: true) { t, _ in
-                    quietRules += t.why.map(\.rule); quietRefusal = quietRefusal ?? t.refusal?.rule
-                    #expect(t.why.allSatisfy { $0.detail == nil })
+                    quietRules.formUnion(t.rules); quietRefusal = quietRefusal ?? t.refusal?.rule
+                    #expect(t.why.isEmpty && t.outputs.isEmpty)
                 }
                 #expect(quiet == walk.world, "seed \(seed), \(e.flowText)")
                 #expect(quietRules == loudRules && quietRefusal == loudRefusal, "seed \(seed), \(e.flowText)")
@@ -101,6 +107,7 @@ struct FingerprintTests {
     }
 
     @Test func ruleOrdinalsAreTheirPlaceInAllCases() {
+        #expect(Rule.allCases.count <= RuleSet.capacity)
         for (i, r) in Rule.allCases.enumerated() { #expect(r.ordinal == i, "\(r)") }
         var set = RuleSet()
         set.insert(.allowOnce); set.insert(Rule.allCases.last!)
