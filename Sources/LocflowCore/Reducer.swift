@@ -48,6 +48,23 @@ extension World {
         sink(t, self)
     }
 
+    /// The model checker's step: what `step(_:quiet: true, sink:)` does to the world, with the
+    /// rules that decided it added to `rules`; true when the step was refused. An event that is
+    /// not a wait is applied directly, without handing the world to a sink (that costs a copy).
+    public mutating func stepForSearch(_ event: Event, rules: inout RuleSet) -> Bool {
+        if case .wait = event {
+            var refused = false
+            step(event, quiet: true) { t, _ in
+                if let r = t.refusal { refused = true; rules.insert(r.rule) } else { rules.formUnion(t.rules) }
+            }
+            return refused
+        }
+        let t = apply(event, quiet: true)
+        if let r = t.refusal { rules.insert(r.rule); return true }
+        rules.formUnion(t.rules)
+        return false
+    }
+
     /// Fires every timer due at or before `target`, in time order.
     mutating func fireTimers(until target: Millis, limit: Int = VirtualTime.maxTimersPerWait + 1, quiet: Bool = false,
                              sink: (Transition, World) -> Void) {

@@ -230,7 +230,7 @@ public struct StateSearch {
                     nonisolated(unsafe) let results = results
                     let first = first
                     let expandPart: @Sendable (Int) -> Void = { part in
-                        var e = Expansion(known: known)
+                        var e = Expansion(known: known, actions: actions.count)
                         let lo = first + part * chunk, hi = min(first + batch, lo + chunk)
                         for i in lo..<hi { e.expand(worlds[i], from: base + i, actions, keepLastOutputs: keep) }
                         (results + part).initialize(to: e)
@@ -275,11 +275,15 @@ public struct StateSearch {
         var taps: [Int32: String] = [:]
         var worlds: [World] = []
         var fired = RuleSet()
-        var enabled: Set<Int> = []
+        /// For each of `actions`: possible in at least one state of the slice.
+        var enabled: [Bool]
         /// The visited set as it was when the batch began (only read while workers run).
         let known: FingerprintSet
 
-        init(known: FingerprintSet) { self.known = known }
+        init(known: FingerprintSet, actions: Int) {
+            self.known = known
+            enabled = Array(repeating: false, count: actions)
+        }
 
         mutating func expand(_ world: World, from state: Int, _ actions: [Event], keepLastOutputs: Bool) {
             if let p = world.prompt {
@@ -296,17 +300,8 @@ public struct StateSearch {
                 return
             }
             var w = world
-            var refused = false
-            w.step(event, quiet: true) { t, _ in
-                if let r = t.refusal {
-                    refused = true
-                    fired.insert(r.rule)
-                } else {
-                    fired.formUnion(t.rules)
-                }
-            }
-            if refused { return }
-            if k >= 0 { enabled.insert(k) }
+            if w.stepForSearch(event, rules: &fired) { return }
+            if k >= 0 { enabled[k] = true }
             w.canonicalize(keepLastOutputs: keep)
             let f = w.fingerprint
             if let label { taps[Int32(fingerprints.count)] = label }
@@ -324,7 +319,7 @@ public struct StateSearch {
 
     private mutating func merge(_ e: Expansion, _ next: inout [World], _ visit: (Int, World) -> Void) {
         firedRules.formUnion(e.fired)
-        for k in e.enabled { enabled[k] = true }
+        for k in e.enabled.indices where e.enabled[k] { enabled[k] = true }
         for i in e.fingerprints.indices {
             if truncated { return }
             let k = e.action[i] < 0 ? tapAction(e.taps[Int32(i)]!) : Int(e.action[i])

@@ -1,39 +1,56 @@
 import LocflowCore
 
 /// The visited set: 64-bit fingerprints of canonical worlds in an open-addressing table
-/// (linear probing, at most half full), each with its state number: 12 bytes a slot, 24 to 48
+/// (linear probing, at most half full), each with its state number beside it: 12 bytes a slot
+/// (the fingerprint and the number in one place, so a look-up touches one cache line), 24 to 48
 /// bytes a state.
 ///
 /// Fingerprints are hash compaction (as Spin's `-DHC`): two different states that share a
 /// fingerprint would be merged. With n states the chance of any such collision is about
 /// n² / 2⁶⁵: one in 37 million for a million states.
 final class FingerprintSet {
-    private var slots: UnsafeMutablePointer<UInt64>
-    private var ids: UnsafeMutablePointer<UInt32>
+    private static let stride = 12
+    private var table: UnsafeMutableRawPointer
     private var capacity: Int
     private(set) var count = 0
 
     init(capacity: Int = 1 << 16) {
         self.capacity = capacity
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
-        ids = .allocate(capacity: capacity)
+        table = FingerprintSet.allocate(capacity)
     }
 
-    deinit { slots.deallocate(); ids.deallocate() }
+    deinit { table.deallocate() }
 
-    var bytes: Int { capacity * 12 }
+    var bytes: Int { capacity * FingerprintSet.stride }
+
+    private static func allocate(_ capacity: Int) -> UnsafeMutableRawPointer {
+        let p = UnsafeMutableRawPointer.allocate(byteCount: capacity * stride, alignment: 16)
+        p.initializeMemory(as: UInt8.self, repeating: 0, count: capacity * stride)
+        return p
+    }
+
+    @inline(__always) private func fingerprint(at i: Int) -> UInt64 {
+        table.loadUnaligned(fromByteOffset: i * FingerprintSet.stride, as: UInt64.self)
+    }
+    @inline(__always) private func id(at i: Int) -> Int {
+        Int(table.loadUnaligned(fromByteOffset: i * FingerprintSet.stride + 8, as: UInt32.self))
+    }
+    @inline(__always) private func store(_ f: UInt64, _ id: Int, at i: Int, in table: UnsafeMutableRawPointer) {
+        table.storeBytes(of: f, toByteOffset: i * FingerprintSet.stride, as: UInt64.self)
+        table.storeBytes(of: UInt32(truncatingIfNeeded: id), toByteOffset: i * FingerprintSet.stride + 8, as: UInt32.self)
+    }
+    @inline(__always) private static func home(_ f: UInt64, _ mask: Int) -> Int { Int(truncatingIfNeeded: f ^ (f >> 29)) & mask }
 
     /// The state of a fingerprint: the one it already had, or `id` when it is new (inserted).
     func insert(_ fingerprint: UInt64, id: Int) -> (inserted: Bool, id: Int) {
         if (count + 1) * 2 > capacity { grow() }
         let f = fingerprint == 0 ? 1 : fingerprint
         let mask = capacity - 1
-        var i = Int(truncatingIfNeeded: f ^ (f >> 29)) & mask
+        var i = FingerprintSet.home(f, mask)
         while true {
-            let s = slots[i]
-            if s == 0 { slots[i] = f; ids[i] = UInt32(truncatingIfNeeded: id); count += 1; return (true, id) }
-            if s == f { return (false, Int(ids[i])) }
+            let s = self.fingerprint(at: i)
+            if s == 0 { store(f, id, at: i, in: table); count += 1; return (true, id) }
+            if s == f { return (false, self.id(at: i)) }
             i = (i + 1) & mask
         }
     }
@@ -43,31 +60,28 @@ final class FingerprintSet {
     func find(_ fingerprint: UInt64) -> Int? {
         let f = fingerprint == 0 ? 1 : fingerprint
         let mask = capacity - 1
-        var i = Int(truncatingIfNeeded: f ^ (f >> 29)) & mask
+        var i = FingerprintSet.home(f, mask)
         while true {
-            let s = slots[i]
+            let s = self.fingerprint(at: i)
             if s == 0 { return nil }
-            if s == f { return Int(ids[i]) }
+            if s == f { return id(at: i) }
             i = (i + 1) & mask
         }
     }
 
     private func grow() {
-        let old = slots, oldIDs = ids, oldCapacity = capacity
+        let old = table, oldCapacity = capacity
         capacity *= 2
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
-        ids = .allocate(capacity: capacity)
+        table = FingerprintSet.allocate(capacity)
         let mask = capacity - 1
-        for j in 0..<oldCapacity where old[j] != 0 {
-            let f = old[j]
-            var i = Int(truncatingIfNeeded: f ^ (f >> 29)) & mask
-            while slots[i] != 0 { i = (i + 1) & mask }
-            slots[i] = f
-            ids[i] = oldIDs[j]
+        for j in 0..<oldCapacity {
+            let f = old.loadUnaligned(fromByteOffset: j * FingerprintSet.stride, as: UInt64.self)
+            guard f != 0 else { continue }
+            var i = FingerprintSet.home(f, mask)
+            while fingerprint(at: i) != 0 { i = (i + 1) & mask }
+            store(f, Int(old.loadUnaligned(fromByteOffset: j * FingerprintSet.stride + 8, as: UInt32.self)), at: i, in: table)
         }
         old.deallocate()
-        oldIDs.deallocate()
     }
 }
 
