@@ -356,20 +356,36 @@ extension World {
     /// The timers running now, soonest first: what `wait` will fire, and the explorer's countdowns.
     public var pendingTimers: [(kind: TimerKind, due: Millis)] {
         var out: [(kind: TimerKind, due: Millis)] = []
-        if let end = graceEndsAt, !indicatorShown, notInUseSince == nil { out.append((.inUseEnds, end)) }
-        if let at = suspendAt { out.append((.suspend, at)) }
-        if record.temporaryGrant, let since = notInUseSince {
-            out.append((.allowOnceExpires, max(now, since + assumptions.allowOnceGrace)))
-        }
-        if let at = relaunchWindowEndsAt { out.append((.relaunchWindowCloses, at)) }
-        if let at = nextReducedFixAt { out.append((.reducedAccuracyFix, at)) }
-        if let at = process.locationRequest?.deadline, lifecycle.isRunning { out.append((.requestLocationTimeout, at)) }
-        if let at = autoPauseAt { out.append((.autoPause, at)) }
-        if let at = liveActivityStartedAt { out.append((.liveActivityEnds, at + assumptions.liveActivityMaxDuration)) }
-        if let at = appClipResetAt { out.append((.appClipReset, at)) }
+        forEachTimer { out.append(($0, $1)) }
         // Soonest first; timers due together fire in a fixed order (the order of TimerKind).
-        out.sort { $0.due != $1.due ? $0.due < $1.due : $0.kind.order < $1.kind.order }
+        out.sort { World.firesBefore($0, $1) }
         return out
+    }
+
+    /// The timer that fires next (the first of `pendingTimers`, without building the list).
+    var nextTimer: (kind: TimerKind, due: Millis)? {
+        var next: (kind: TimerKind, due: Millis)?
+        forEachTimer { kind, due in
+            if next.map({ World.firesBefore((kind, due), $0) }) ?? true { next = (kind, due) }
+        }
+        return next
+    }
+
+    private static func firesBefore(_ a: (kind: TimerKind, due: Millis), _ b: (kind: TimerKind, due: Millis)) -> Bool {
+        a.due != b.due ? a.due < b.due : a.kind.order < b.kind.order
+    }
+
+    /// Every timer scheduled, in no particular order.
+    private func forEachTimer(_ body: (TimerKind, Millis) -> Void) {
+        if let end = graceEndsAt, !indicatorShown, notInUseSince == nil { body(.inUseEnds, end) }
+        if let at = suspendAt { body(.suspend, at) }
+        if record.temporaryGrant, let since = notInUseSince { body(.allowOnceExpires, max(now, since + assumptions.allowOnceGrace)) }
+        if let at = relaunchWindowEndsAt { body(.relaunchWindowCloses, at) }
+        if let at = nextReducedFixAt { body(.reducedAccuracyFix, at) }
+        if let at = process.locationRequest?.deadline, lifecycle.isRunning { body(.requestLocationTimeout, at) }
+        if let at = autoPauseAt { body(.autoPause, at) }
+        if let at = liveActivityStartedAt { body(.liveActivityEnds, at + assumptions.liveActivityMaxDuration) }
+        if let at = appClipResetAt { body(.appClipReset, at) }
     }
 
     // MARK: The prompt on screen

@@ -15,33 +15,7 @@ extension World {
     /// does otherwise.
     public mutating func step(_ event: Event, quiet: Bool = false, sink: (Transition, World) -> Void) {
         if case .wait(let duration) = event {
-            guard let target = VirtualTime.adding(now, max(0, duration)) else {
-                var t = Transition(event: event, time: now, quiet: quiet)
-                t.refusal = Why(.clockLimit, "the clock is at \(formatDuration(now)); \(formatDuration(duration)) more would pass it")
-                sink(t, self)
-                return
-            }
-            // Fire the timers, holding what they did until the count is known: a wait past the
-            // budget is put back (a refused step changes nothing at all).
-            let budget = min(VirtualTime.maxTimersPerWait, VirtualTime.maxTimersPerRun - timersFired)
-            let before = self
-            var fired: [(Transition, World)] = []
-            fireTimers(until: target, limit: budget + 1, quiet: quiet) { t, w in fired.append((t, w)) }
-            if fired.count > budget {
-                self = before
-                var t = Transition(event: event, time: now, quiet: quiet)
-                let bound = budget < VirtualTime.maxTimersPerWait ? "the \(VirtualTime.maxTimersPerRun) of one run: \(timersFired) have fired" : "the bound of one wait"
-                t.refusal = Why(.timerLimit, "waiting \(formatDuration(duration)) would fire more than \(budget) timers, \(bound)")
-                sink(t, self)
-                return
-            }
-            for (t, w) in fired { sink(t, w) }
-            accrueFixes(until: target)
-            now = target
-            var t = Transition(event: event, time: now, quiet: quiet)
-            settle(into: &t)
-            if t.lastRule == nil { t.note(.timePasses) }
-            sink(t, self)
+            wait(event, duration, quiet: quiet, worlds: true) { t, w in sink(t, w!) }
             return
         }
         let t = apply(event, quiet: quiet)
@@ -49,33 +23,65 @@ extension World {
     }
 
     /// The model checker's step: what `step(_:quiet: true, sink:)` does to the world, with the
-    /// rules that decided it added to `rules`; true when the step was refused. An event that is
-    /// not a wait is applied directly, without handing the world to a sink (that costs a copy).
+    /// rules that decided it added to `rules`; true when the step was refused. No world is
+    /// handed out along the way (each would be a copy).
     public mutating func stepForSearch(_ event: Event, rules: inout RuleSet) -> Bool {
-        if case .wait = event {
-            var refused = false
-            step(event, quiet: true) { t, _ in
-                if let r = t.refusal { refused = true; rules.insert(r.rule) } else { rules.formUnion(t.rules) }
-            }
-            return refused
+        var refused = false
+        func take(_ t: Transition) {
+            if let r = t.refusal { refused = true; rules.insert(r.rule) } else { rules.formUnion(t.rules) }
         }
-        let t = apply(event, quiet: true)
-        if let r = t.refusal { rules.insert(r.rule); return true }
-        rules.formUnion(t.rules)
-        return false
+        if case .wait(let duration) = event {
+            wait(event, duration, quiet: true, worlds: false) { t, _ in take(t) }
+        } else {
+            take(apply(event, quiet: true))
+        }
+        return refused
     }
 
-    /// Fires every timer due at or before `target`, in time order.
+    /// A wait: the timers due fire first (held until their number is known: a wait past the
+    /// budget is put back, as a refused step changes nothing at all), then the clock moves on.
+    /// Each transition goes to `sink`, with the world just after it when `worlds` asks for it.
+    private mutating func wait(_ event: Event, _ duration: Millis, quiet: Bool, worlds: Bool,
+                               sink: (Transition, World?) -> Void) {
+        guard let target = VirtualTime.adding(now, max(0, duration)) else {
+            var t = Transition(event: event, time: now, quiet: quiet)
+            t.refusal = Why(.clockLimit, "the clock is at \(formatDuration(now)); \(formatDuration(duration)) more would pass it")
+            sink(t, worlds ? self : nil)
+            return
+        }
+        let budget = min(VirtualTime.maxTimersPerWait, VirtualTime.maxTimersPerRun - timersFired)
+        let before = self
+        var fired: [(Transition, World?)] = []
+        fireTimers(until: target, limit: budget + 1, quiet: quiet, worlds: worlds) { t, w in fired.append((t, w)) }
+        if fired.count > budget {
+            self = before
+            var t = Transition(event: event, time: now, quiet: quiet)
+            let bound = budget < VirtualTime.maxTimersPerWait ? "the \(VirtualTime.maxTimersPerRun) of one run: \(timersFired) have fired" : "the bound of one wait"
+            t.refusal = Why(.timerLimit, "waiting \(formatDuration(duration)) would fire more than \(budget) timers, \(bound)")
+            sink(t, worlds ? self : nil)
+            return
+        }
+        for (t, w) in fired { sink(t, w) }
+        accrueFixes(until: target)
+        now = target
+        var t = Transition(event: event, time: now, quiet: quiet)
+        settle(into: &t)
+        if t.lastRule == nil { t.note(.timePasses) }
+        sink(t, worlds ? self : nil)
+    }
+
+    /// Fires every timer due at or before `target`, in time order (each with the world just
+    /// after it when `worlds` asks for it).
     mutating func fireTimers(until target: Millis, limit: Int = VirtualTime.maxTimersPerWait + 1, quiet: Bool = false,
-                             sink: (Transition, World) -> Void) {
+                             worlds: Bool = true, sink: (Transition, World?) -> Void) {
         var fired = 0
-        while fired < limit, let next = pendingTimers.first, next.due <= target {
+        while fired < limit, let next = nextTimer, next.due <= target {
             accrueFixes(until: max(now, next.due))
             now = max(now, next.due)
             let t = apply(.timer(next.kind), quiet: quiet)
             timersFired += 1
             fired += 1
-            sink(t, self)
+            sink(t, worlds ? self : nil)
         }
     }
 
