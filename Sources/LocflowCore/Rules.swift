@@ -293,10 +293,10 @@ extension Rule {
 }
 
 /// A set of rules as bits, held inline (the model checker notes the rules of millions of
-/// transitions): room for 512 rules, a test holds that there are no more.
+/// transitions): room for 256 rules (there are about 200), a test holds that there are no more.
 public struct RuleSet: Sendable, Hashable {
-    public static let capacity = 512
-    private var words = InlineArray<8, UInt64>(repeating: 0)
+    public static let capacity = 256
+    private var words = InlineArray<4, UInt64>(repeating: 0)
     public init() {}
     public static func == (a: RuleSet, b: RuleSet) -> Bool {
         for i in a.words.indices where a.words[i] != b.words[i] { return false }
