@@ -144,13 +144,13 @@ extension Korean {
         .explicitSessionRequired: "NSLocationRequireExplicitServiceSession: 암시적 세션이 꺼져 있어 명시적 CLServiceSession이 필요합니다",
         .backgroundActivityNeedsForeground: "새 CLBackgroundActivitySession은 포그라운드에서 시작했을 때만 활성화됩니다",
         .backgroundActivityNeedsMode: "CLBackgroundActivitySession에는 UIBackgroundModes의 location이 필요합니다: 활성화되지 않습니다",
-        .backgroundActivityInvalidated: "invalidate()는 백그라운드 활동 세션을 끝내고 표시를 없앱니다",
+        .backgroundActivityInvalidated: "“invalidate()”는 백그라운드 활동 세션을 끝내고 표시를 없앱니다",
         .backgroundActivityLapses: "백그라운드 활동 세션이 곧바로 다시 합류하지 않았습니다: 끝납니다",
         .sessionCreated: "앱이 CLServiceSession을 만들어 가집니다",
         .sessionRejoined: "앱이 이전 프로세스에서 보존된 세션을 재실행 창 안에 다시 만듭니다: 이어집니다",
         .sessionAlreadyHeld: "실행 중인 프로세스가 이미 그 ID의 세션을 가지고 있습니다",
         .sessionInsufficientlyInUse: "사용 중이 아닐 때 만든 세션은 앱이 포그라운드로 올 때까지 insufficientlyInUse를 보고합니다",
-        .sessionInvalidated: "invalidate()는 세션을 끝냅니다. 다시는 활성화되지 않습니다",
+        .sessionInvalidated: "“invalidate()”는 세션을 끝냅니다. 다시는 활성화되지 않습니다",
         .invalidateUnknown: "invalidate에는 실행 중인 프로세스가 가진 세션이 필요합니다",
         .sessionsOutliveProcess: "세션은 프로세스보다 오래 갑니다: 시스템이 앱의 다음 실행을 위해 보존합니다",
         .relaunchWindowOpens: "시스템은 실행 뒤 relaunchWindow 동안 이전 프로세스의 세션을 보존합니다",
@@ -258,6 +258,12 @@ extension Language {
             case .monitor(let on): return "앱: CLMonitor " + (on ? "시작" : "멈춤")
             case .monitorAdd(let id): return "앱: CLMonitor.add(\(id))"
             case .backgroundActivity(let on): return on ? "앱: CLBackgroundActivitySession()" : "앱: CLBackgroundActivitySession.invalidate()"
+            // Properties the app sets, as Swift writes them.
+            case .desiredAccuracy(let a): return "앱: desiredAccuracy = .\(a.rawValue)"
+            case .activityType(let t): return "앱: activityType = .\(t.rawValue)"
+            case .pausesLocationUpdatesAutomatically(let on): return "앱: pausesLocationUpdatesAutomatically = \(on)"
+            case .showsBackgroundLocationIndicator(let on): return "앱: showsBackgroundLocationIndicator = \(on)"
+            case .liveActivity(let on): return "앱: 실시간 현황 " + (on ? "시작" : "끝냄")
             default: return "앱: " + call.flowText + "()"
             }
         case .user(let action):
@@ -329,7 +335,8 @@ extension Language {
             return "\(name) " + (d ? "전달됨" : "전달 안 됨")
         case .sessionLapsed(let id): return "세션 \(id) 소멸"
         case .reducedFix: return "대략적 위치 전달됨"
-        case .fix(let k, let source): return (k == .precise ? "정확한" : "대략적") + " 위치 전달됨 (\(source))"
+        case .fix(let k, let source):
+            return (k == .precise ? "정확한" : "대략적") + " 위치 전달됨 (" + (source == "standard updates" ? "표준 업데이트" : source) + ")"
         case .paused: return "locationManagerDidPauseLocationUpdates (업데이트 일시 정지)"
         case .liveActivity(let on): return on ? "실시간 현황 시작됨" : "실시간 현황 끝남"
         }

@@ -136,6 +136,8 @@ enum CLI {
 
         Autoplays a flow in the explorer for demos: one step every --step-delay (default 2.5s),
         with the step's comment (beside it, or the comment lines just above it) as the caption.
+        With --lang ko the captions come from ko/FILE.flow beside it when there is one (the same
+        statements on the same lines, the comments in Korean; record and shot read it too).
         Space pauses and resumes; r and u step by hand; q quits.
         """,
         "record": """

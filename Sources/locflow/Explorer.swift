@@ -65,8 +65,8 @@ enum Explorer {
         return nil
     }
 
-    /// Reads a flow for the explorer: its configuration into `o`, its steps as history steps.
-    static func loadFlow(_ path: String, into o: inout Options) -> (Flow, [HistoryStep])? {
+    /// Reads a flow for the explorer, its configuration into `o`.
+    static func loadFlow(_ path: String, into o: inout Options) -> Flow? {
         let flow: Flow
         do { flow = try Commands.load(path) } catch {
             CLI.io.err(error.description)
@@ -85,14 +85,18 @@ enum Explorer {
             if case .strings(let p) = c { c = .strings(o.builder.absolute(p)) }
             o.configLines.append(c.flowText)
         }
-        let steps: [HistoryStep] = flow.body.compactMap { line in
+        return flow
+    }
+
+    /// A flow's steps for the history, each with its comment as its caption.
+    static func steps(of flow: Flow) -> [HistoryStep] {
+        flow.body.compactMap { line in
             switch line.statement {
             case .step(let e): HistoryStep(.event(e), line: line.line, caption: line.comment)
             case .expect(let x): HistoryStep(.expect(x), line: line.line, caption: line.comment)
             case .config: nil
             }
         }
-        return (flow, steps)
     }
 
     static func launch(args: [String], flow path: String?, autoplay: Bool = false) -> Int32 {
@@ -108,13 +112,19 @@ enum Explorer {
             stepDelay = ms
             rest.removeSubrange(i...(i + 1))
         }
+        var loaded: Flow?
         if let path {
-            guard let (flow, loaded) = loadFlow(path, into: &o) else { return 2 }
-            steps = loaded
-            title = flow.description.isEmpty ? nil : flow.description.joined(separator: " ")
+            guard let flow = loadFlow(path, into: &o) else { return 2 }
+            loaded = flow
         }
         if let problem = parse(rest, into: &o) {
             return CLI.usageError(CLI.command ?? "", problem)
+        }
+        if let path, let flow = loaded {
+            // With --lang ko, the words of ko/NAME.flow beside it (README "Tours").
+            let flow = Translation.localized(flow, path: path, language: o.language.rawValue, warn: CLI.io.err)
+            steps = Explorer.steps(of: flow)
+            title = flow.description.isEmpty ? nil : flow.description.joined(separator: " ")
         }
         let config = o.builder.finish()
 

@@ -70,7 +70,8 @@ enum Pictures {
         guard let file = p.file else { return CLI.usageError("shot", "give a .flow file") }
         guard let output = p.output else { return CLI.usageError("shot", "give the picture's file with -o shot.svg") }
         var o = Explorer.Options()
-        guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
+        guard let original = Explorer.loadFlow(file, into: &o) else { return 2 }
+        let flow = Translation.localized(original, path: file, language: p.language.rawValue, warn: io.err)
         var replay = Replay(flow: flow, config: o.builder.finish(), configLines: o.configLines, width: p.width, height: p.height,
                             language: p.language, captions: p.captions)
         let target = p.step ?? replay.stepCount
@@ -95,7 +96,8 @@ enum Pictures {
         guard let file = p.file else { return CLI.usageError("record", "give a .flow file") }
         guard let output = p.output else { return CLI.usageError("record", "give the output file with -o demo.cast or -o demo.svg") }
         var o = Explorer.Options()
-        guard let (flow, _) = Explorer.loadFlow(file, into: &o) else { return 2 }
+        guard let original = Explorer.loadFlow(file, into: &o) else { return 2 }
+        let flow = Translation.localized(original, path: file, language: p.language.rawValue, warn: io.err)
         let config = o.builder.finish()
         if output.lowercased().hasSuffix(".svg") {
             var replay = Replay(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,

@@ -13,7 +13,7 @@ struct KoreanTests {
         var set: Set<String> = ["locflow", "iOS", "visionOS", "Tab", "Space", "PgUp", "PgDn", "Dn", "Enter", "Esc", "Up",
                                 "true", "false", "nil", "for", "await", "delegate", "Core", "Location", "location", "SLC", "live",
                                 // The flows' own names: a purpose key, session and region IDs.
-                                "Nav", "nav", "office", "home"]
+                                "Nav", "nav", "office", "home", "base", "trip"]
         set.formUnion(AuthorizationStatus.allCases.map(\.rawValue))
         set.formUnion(AccuracyAuthorization.allCases.map(\.rawValue))
         set.formUnion(Diagnostic.allCases.map(\.rawValue))

@@ -4,17 +4,22 @@ import Testing
 @testable import LocflowFlow
 @testable import LocflowExplorer
 
-/// A tour from Assets/tours, loaded as `locflow play` loads it.
-func tour(_ name: String, width: Int = 120, height: Int = 40, every: Int = 1_000,
+/// A tour from Assets/tours, loaded as `locflow play` loads it (with `language`, its words from
+/// the translation beside it, as `play --lang` takes them).
+func tour(_ name: String, width: Int = 120, height: Int = 40, every: Int = 1_000, language: Language = .en,
           configure: (inout AppConfig) -> Void = { _ in }) throws -> ExplorerState {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let path = root.appendingPathComponent("Assets/tours/\(name)").path
-    let flow = try FlowParser.parse(String(contentsOfFile: path, encoding: .utf8), file: path)
+    var warnings: [String] = []
+    let flow = Translation.localized(try FlowParser.parse(String(contentsOfFile: path, encoding: .utf8), file: path),
+                                     path: path, language: language.rawValue) { warnings.append($0) }
+    #expect(warnings.isEmpty, "\(warnings)")
     var builder = ConfigBuilder(baseDirectory: root.appendingPathComponent("Assets/tours").path)
     for line in flow.config { if case .config(let c) = line.statement { try builder.apply(c, at: nil) } }
     var config = builder.finish()
     configure(&config)
     var s = ExplorerState(config: config, width: width, height: height)
+    s.language = language
     s.history.load(flow.body.compactMap { line in
         switch line.statement {
         case .step(let e): HistoryStep(.event(e), line: line.line, caption: line.comment)

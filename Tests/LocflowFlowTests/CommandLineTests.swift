@@ -113,8 +113,9 @@ struct CommandLineTests {
         let r = try locflow()("check", "Assets/tours", "--quiet")
         #expect(r.code == 0)
         let last = try #require(r.out.split(separator: "\n").last.map(String.init))
-        let tours = (try FileManager.default.contentsOfDirectory(atPath: "Assets/tours")).filter { $0.hasSuffix(".flow") }.count  // seven with the 1.1 tour
-        #expect(tours >= 7 && last.hasPrefix("\(tours) flows: "), "\(last)")
+        // Seven tours with the 1.1 tour, and their Korean translations in ko/ (check reads folders within).
+        let tours = (FileManager.default.subpaths(atPath: "Assets/tours") ?? []).filter { $0.hasSuffix(".flow") }.count
+        #expect(tours >= 14 && last.hasPrefix("\(tours) flows: "), "\(last)")
         #expect(last.range(of: #"\w+: \d+ passed, \d+ failed$"#, options: .regularExpression) != nil)
     }
 
