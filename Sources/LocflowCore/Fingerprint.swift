@@ -11,8 +11,9 @@
 /// `fingerprintFields` and a test compares the list with the types themselves, so a field added
 /// later fails the test until it is hashed here.
 ///
-/// The words go alternately into two lanes, each through a bijection of its state (xor, an odd
-/// multiplier, an xor-shift; two lanes so that the multiplications overlap), and the lanes are
+/// The words go alternately into two lanes, each through a bijection of its state (xor, a
+/// rotation, an odd multiplier, an xor-shift; two lanes so that the multiplications overlap),
+/// and the lanes are
 /// folded into 64 bits at the end: two different inputs collide with a chance of about 2⁻⁶⁴,
 /// the hash compaction `FingerprintSet` accounts for.
 extension World {
@@ -79,7 +80,11 @@ struct FingerprintHasher {
     /// One word into the current lane; the lanes then trade places, so consecutive words go
     /// into alternate lanes and their multiplications do not wait for each other.
     @inline(__always) mutating func word(_ x: UInt64) {
-        var s = (lane ^ x) &* 0x9E37_79B9_7F4A_7C15
+        // The rotation first: a multiplication carries differences only upwards, so without it a
+        // difference in the top bit alone would come out the same whatever the state, and the
+        // next word of the lane could cancel it.
+        let r = lane ^ x
+        var s = (r << 23 | r >> 41) &* 0x9E37_79B9_7F4A_7C15
         s ^= s >> 29
         lane = other
         other = s
@@ -94,9 +99,10 @@ struct FingerprintHasher {
         return withUnsafeBytes(of: e) { UInt64($0.first ?? 0) }
     }
 
-    /// A time: its value, or for nil a number no time reaches (the clock stops at 10,000 years).
+    /// A time: its value, or for nil a negative number (no time is negative; the clock stops at
+    /// 10,000 years).
     @inline(__always) mutating func time(_ t: Millis?) {
-        word(t.map { UInt64(bitPattern: Int64($0)) } ?? 0x8000_0000_0000_0000)
+        word(t.map { UInt64(bitPattern: Int64($0)) } ?? 0xD1B5_4A32_D192_ED03)
     }
 
     /// A string: its length in bytes, then its bytes eight to a word.

@@ -37,6 +37,118 @@ struct FingerprintTests {
         #expect(types.subtracting(World.fingerprintFields.keys).isEmpty, "\(types.subtracting(World.fingerprintFields.keys).sorted())")
     }
 
+    /// A world with something in every optional and every array, so each field can be changed.
+    static func fullWorld() -> World {
+        var w = World(config: AppConfig())
+        w.now = 1 << 40
+        w.foregroundLeftAt = 3; w.notInUseSince = 4; w.suspendAt = 5; w.relaunchWindowEndsAt = 6; w.promptShownAt = 7
+        w.nextReducedFixAt = 8; w.lastFixAt = 9; w.standardFixDue = 10; w.liveFixDue = 11; w.autoPauseAt = 12
+        w.liveActivityStartedAt = 13; w.appClipResetAt = 14
+        w.sessions = [ServiceSession(id: "a", goal: .whenInUse, fullAccuracyKey: "Nav", qualified: false, createdAt: 2)]
+        w.regions = ["office"]; w.monitorConditions = ["home"]; w.beaconRegions = ["lobby"]
+        w.prompt = Prompt(kind: .whenInUse, origin: .session(id: "a"), purposeKey: "Nav", showsPreciseSwitch: true, precise: true)
+        w.promptQueue = [Prompt(kind: .alwaysUpgrade, origin: .requestAlways)]
+        w.lastCallback = StatusPair(.authorizedWhenInUse, .fullAccuracy)
+        w.lastFix = .approximate
+        w.process.lastDelivered = StatusPair(.authorizedWhenInUse, .fullAccuracy)
+        w.process.liveUpdates = ProcessStream(startedAt: 1, qualified: false)
+        w.process.monitor = ProcessStream(startedAt: 1, qualified: false)
+        w.process.backgroundActivity = ProcessStream(startedAt: 1, qualified: false)
+        w.process.locationRequest = LocationRequest(deadline: 20, held: false)
+        w.process.beaconRanging = ["lobby"]
+        return w
+    }
+
+    /// One change to each field `fingerprintFields` lists, each of which must change the
+    /// fingerprint (a field listed but not hashed fails here); the table of changes covers the list.
+    @Test func changingAnyOneFieldChangesTheFingerprint() {
+        typealias Change = (inout World) -> Void
+        let changes: [String: [String: Change]] = [
+            "World": [
+                "now": { $0.now += 1 }, "locationServicesOn": { $0.locationServicesOn.toggle() }, "restricted": { $0.restricted.toggle() },
+                "moving": { $0.moving.toggle() }, "hasFix": { $0.hasFix.toggle() }, "lifecycle": { $0.lifecycle = .suspended },
+                "foregroundLeftAt": { $0.foregroundLeftAt = nil }, "notInUseSince": { $0.notInUseSince! += 1 },
+                "suspendAt": { $0.suspendAt = nil }, "relaunchWindowEndsAt": { $0.relaunchWindowEndsAt! += 1 },
+                "keptBackgroundActivity": { $0.keptBackgroundActivity.toggle() }, "keptLiveUpdates": { $0.keptLiveUpdates.toggle() },
+                "keptMonitor": { $0.keptMonitor.toggle() }, "sessions": { $0.sessions.removeAll() },
+                "significantChanges": { $0.significantChanges.toggle() }, "regions": { $0.regions = ["offices"] },
+                "monitorConditions": { $0.monitorConditions.append("work") }, "prompt": { $0.prompt = nil },
+                "promptQueue": { $0.promptQueue.removeAll() }, "promptShownAt": { $0.promptShownAt = nil },
+                "callbacks": { $0.callbacks += 1 }, "lastCallback": { $0.lastCallback = nil }, "completion": { $0.completion = .pending },
+                "lastError": { $0.lastError = .denied }, "nextReducedFixAt": { $0.nextReducedFixAt! += 1 },
+                "reducedFixes": { $0.reducedFixes += 1 }, "timersFired": { $0.timersFired += 1 }, "fixes": { $0.fixes += 1 },
+                "lastFix": { $0.lastFix = .precise }, "lastFixAt": { $0.lastFixAt = nil }, "standardFixDue": { $0.standardFixDue! += 1 },
+                "liveFixDue": { $0.liveFixDue = nil }, "autoPauseAt": { $0.autoPauseAt! += 1 }, "noFixReported": { $0.noFixReported.toggle() },
+                "liveActivityStartedAt": { $0.liveActivityStartedAt = nil }, "visits": { $0.visits.toggle() },
+                "beaconRegions": { $0.beaconRegions = [] }, "widgetAdded": { $0.widgetAdded.toggle() },
+                "forceQuitSinceOpened": { $0.forceQuitSinceOpened.toggle() }, "appClipResetAt": { $0.appClipResetAt! += 1 },
+                "record": { $0.record.choice = .always }, "process": { $0.process.paused.toggle() },
+            ],
+            "AppRecord": [
+                "choice": { $0.record.choice = .never }, "provisionalAlways": { $0.record.provisionalAlways.toggle() },
+                "alwaysRequestUsed": { $0.record.alwaysRequestUsed.toggle() }, "temporaryGrant": { $0.record.temporaryGrant.toggle() },
+                "precise": { $0.record.precise.toggle() }, "temporaryFullAccuracy": { $0.record.temporaryFullAccuracy.toggle() },
+                "locationButtonApproved": { $0.record.locationButtonApproved.toggle() },
+            ],
+            "ProcessState": [
+                "generation": { $0.process.generation += 1 }, "launchedAt": { $0.process.launchedAt += 1 },
+                "launchedInBackground": { $0.process.launchedInBackground.toggle() }, "lastDelivered": { $0.process.lastDelivered = nil },
+                "standardUpdates": { $0.process.standardUpdates.toggle() },
+                "standardStartedInForeground": { $0.process.standardStartedInForeground.toggle() },
+                "allowsBackgroundUpdates": { $0.process.allowsBackgroundUpdates.toggle() }, "liveUpdates": { $0.process.liveUpdates = nil },
+                "monitor": { $0.process.monitor = nil }, "backgroundActivity": { $0.process.backgroundActivity = nil },
+                "desiredAccuracy": { $0.process.desiredAccuracy = .reduced }, "pausesAutomatically": { $0.process.pausesAutomatically.toggle() },
+                "activityType": { $0.process.activityType = .fitness }, "showsBackgroundIndicator": { $0.process.showsBackgroundIndicator.toggle() },
+                "indicatorPropertyAtBackground": { $0.process.indicatorPropertyAtBackground.toggle() }, "paused": { $0.process.paused.toggle() },
+                "locationRequest": { $0.process.locationRequest = nil }, "beaconRanging": { $0.process.beaconRanging = ["lobby", "gate"] },
+            ],
+            "ProcessStream": [
+                "startedAt": { $0.process.monitor!.startedAt += 1 }, "qualified": { $0.process.backgroundActivity!.qualified.toggle() },
+            ],
+            "LocationRequest": [
+                "deadline": { $0.process.locationRequest!.deadline = nil }, "held": { $0.process.locationRequest!.held.toggle() },
+            ],
+            "StatusPair": [
+                "status": { $0.lastCallback!.status = .denied }, "accuracy": { $0.process.lastDelivered!.accuracy = .reducedAccuracy },
+            ],
+            "Prompt": [
+                "kind": { $0.promptQueue[0].kind = .backgroundReminder }, "origin": { $0.prompt!.origin = .session(id: "b") },
+                "purposeKey": { $0.prompt!.purposeKey = nil }, "showsPreciseSwitch": { $0.promptQueue[0].showsPreciseSwitch.toggle() },
+                "precise": { $0.prompt!.precise.toggle() },
+            ],
+            "ServiceSession": [
+                "id": { $0.sessions[0].id = "b" }, "goal": { $0.sessions[0].goal = .always }, "fullAccuracyKey": { $0.sessions[0].fullAccuracyKey = nil },
+                "state": { $0.sessions[0].state = .lapsed }, "held": { $0.sessions[0].held.toggle() },
+                "qualified": { $0.sessions[0].qualified.toggle() }, "fullAccuracyDeclined": { $0.sessions[0].fullAccuracyDeclined.toggle() },
+                "createdAt": { $0.sessions[0].createdAt += 1 },
+            ],
+        ]
+        let base = Self.fullWorld()
+        for (type, fields) in World.fingerprintFields {
+            let listed = fields.subtracting(["box"])  // the configuration: never changes in a search
+            #expect(Set(changes[type]?.keys.map { $0 } ?? []) == listed, "\(type): the table of changes does not cover the listed fields")
+            for (field, change) in changes[type] ?? [:] {
+                var w = base
+                change(&w)
+                #expect(w != base, "\(type).\(field): the change changed nothing")
+                #expect(w.fingerprint != base.fingerprint, "\(type).\(field) is listed but does not reach the fingerprint")
+            }
+        }
+    }
+
+    /// A nil time against 0, two words apart from another time against nil (found in review:
+    /// with a multiplication alone, a difference in the top bit cancelled out).
+    @Test func differencesInTheTopBitDoNotCancel() {
+        var a = World(config: AppConfig()), b = a
+        a.foregroundLeftAt = nil; a.suspendAt = 1 << 34
+        b.foregroundLeftAt = 0; b.suspendAt = nil
+        #expect(a != b && a.fingerprint != b.fingerprint)
+        var c = World(config: AppConfig()), d = c
+        c.notInUseSince = nil; c.relaunchWindowEndsAt = 1 << 34
+        d.notInUseSince = 0; d.relaunchWindowEndsAt = nil
+        #expect(c != d && c.fingerprint != d.fingerprint)
+    }
+
     /// Over the worlds random walks reach, two canonical worlds share a fingerprint exactly when
     /// they are equal; and each single field changed changes the fingerprint.
     @Test(arguments: [Platform.ios12, .ios14, .ios17, .ios18, .visionos])
@@ -87,6 +199,7 @@ struct FingerprintTests {
             var walk = RandomWalk(config: config, seed: seed)
             for _ in 0..<40 {
                 let e = walk.nextEvent()
+                let before = walk.world
                 var quiet = walk.world
                 var loudRules = RuleSet(), quietRules = RuleSet()
                 var loudRefusal: Rule?, quietRefusal: Rule?
@@ -102,6 +215,13 @@ struct FingerprintTests {
                 }
                 #expect(quiet == walk.world, "seed \(seed), \(e.flowText)")
                 #expect(quietRules == loudRules && quietRefusal == loudRefusal, "seed \(seed), \(e.flowText)")
+                // The search's own step, and its question before copying the world.
+                var searched = before
+                var searchRules = RuleSet()
+                let refused = searched.stepForSearch(e, rules: &searchRules)
+                #expect(searched == walk.world && searchRules == loudRules.union(loudRefusal) && refused == (loudRefusal != nil),
+                        "seed \(seed), \(e.flowText)")
+                if case .wait = e {} else { #expect(before.refusal(for: e, details: false)?.rule == loudRefusal, "seed \(seed), \(e.flowText)") }
             }
         }
     }
