@@ -181,6 +181,7 @@ tmx send-keys -t e2e " "
 wait_for "투어 멈춤"
 tmx send-keys -t e2e Right Right Right
 wait_for "단계 3/13"
+wait_for "구별할 수 없습니다"   # the caption from Assets/tours/ko: the tour in Korean
 tmx send-keys -t e2e x
 wait_for "투어로 돌아가기"
 tmx send-keys -t e2e Right
@@ -191,7 +192,7 @@ wait_for "단계 7/13" 20
 wait_for "0:10" 10
 tmx send-keys -t e2e q
 wait_for "EXIT=0"
-step "presenter: a stray key branches, → returns to the tour, a wait plays out on screen (Korean, light theme)"
+step "presenter: a stray key branches, → returns to the tour, a wait plays out on screen (Korean captions, light theme)"
 
 # Format 1.1: the reduced-accuracy and automatic-pausing tour shows the fixes and the pause.
 tmx send-keys -t e2e "clear; $bin play $PWD/Assets/tours/7-reduced-accuracy-and-automatic-pausing.flow --step-delay 150ms; echo EXIT=\$?" Enter
