@@ -33,6 +33,8 @@ public struct Frame: Sendable {
     public var panes: [(x: Int, y: Int, width: Int, height: Int, pane: Pane)] = []
     /// The App list's first row as drawn.
     public var appListTop: Int?
+    /// The system prompt's box when its message scrolls (the wheel over it scrolls the message).
+    public var scrollingPrompt: (x: Int, y: Int, width: Int, height: Int)?
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)

@@ -15,7 +15,7 @@ extension Renderer {
         let hasMap = p.kind == .whenInUse || p.kind == .temporaryFullAccuracy
         let fixed = 2 + title.count + 1 + buttons.count * 2 + (hasMap ? 3 : 0)
         // The whole usage description is readable: when it is taller than the room, it scrolls
-        // (PgUp/PgDn) under a line that says where in it the reader is.
+        // (PgUp/PgDn, or the wheel over the prompt) under a line that says where in it the reader is.
         let room = max(2, area.h - fixed)
         let scrolls = message.count > room
         let shownLines = scrolls ? room - 1 : message.count
@@ -24,6 +24,7 @@ extension Renderer {
         let height = min(fixed + shownLines + (scrolls ? 1 : 0), area.h)
         let x = area.x + (area.w - width) / 2
         let y = area.y + max(0, (area.h - height) / 2)
+        if scrolls { f.scrollingPrompt = (x, y, width, height) }
         f.fill(x, y, width, height, " ", .normal)
         var b = g
         b.topLeft = g.roundTopLeft; b.topRight = g.roundTopRight; b.bottomLeft = g.roundBottomLeft; b.bottomRight = g.roundBottomRight

@@ -127,8 +127,12 @@ extension ExplorerState {
             noteBranch()
             return effects
         case .scrollWheel(let x, let y, let delta):
-            // The wheel scrolls the pane under the pointer (the log by default), not the prompt.
+            // The wheel scrolls what is under the pointer: a prompt's long message, else the
+            // pane (the log by default).
             let frame = render(self, glyphs: .unicode)
+            if let box = frame.scrollingPrompt, x >= box.x, x < box.x + box.width, y >= box.y, y < box.y + box.height {
+                return perform(.promptScroll(delta))
+            }
             let pane = frame.pane(atX: x, y: y) ?? .log
             switch pane {
             case .log: logScroll = max(0, logScroll - delta)

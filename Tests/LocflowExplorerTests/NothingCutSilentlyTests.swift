@@ -96,4 +96,23 @@ struct NothingCutSilentlyTests {
         #expect(seen.count == words.count, "missing: \(words.filter { !seen.contains($0) }.prefix(5))")
         #expect(s.world.prompt != nil, "scrolling does not answer the prompt")
     }
+
+    @Test func theWheelOverThePromptScrollsItsMessage() throws {
+        var config = AppConfig()
+        config.strings["NSLocationWhenInUseUsageDescription"] = (1...120).map { "Wort\($0)" }.joined(separator: " ")
+        var s = ExplorerState(config: config, width: 80, height: 24)
+        _ = s.perform(.step(.app(.requestWhenInUseAuthorization)))
+        let box = try #require(render(s, glyphs: .unicode).scrollingPrompt)
+        let log = s.logScroll
+        _ = s.update(.scrollWheel(x: box.x + 3, y: box.y + 3, delta: 1))
+        _ = s.update(.scrollWheel(x: box.x + 3, y: box.y + 3, delta: 1))
+        #expect(s.promptScroll == 2 && s.logScroll == log)
+        #expect(lines(s).joined(separator: "\n").contains("3-"), "the line counter moved: \(lines(s).joined(separator: "\n"))")
+        _ = s.update(.scrollWheel(x: box.x + 3, y: box.y + 3, delta: -1))
+        #expect(s.promptScroll == 1 && s.world.prompt != nil)
+        // A short message does not scroll, and the wheel goes to the pane under the pointer.
+        var short = ExplorerState(config: AppConfig(), width: 120, height: 40)
+        _ = short.perform(.step(.app(.requestWhenInUseAuthorization)))
+        #expect(render(short, glyphs: .unicode).scrollingPrompt == nil)
+    }
 }
