@@ -155,8 +155,9 @@ extension Commands {
             : "stopped at --depth \(search.bounds.depth ?? 0)"
         return "\(grouped(search.count)) states, \(grouped(search.transitions)) edges, depth \(search.depth), \(how)"
             + " (\(search.bounds.text): \(search.actions.count) actions tried in each state; "
-            + String(format: "%.2f s, %@ states/s, %d bytes/state stored)", seconds,
-                     grouped(Int(Double(search.count) / max(seconds, 0.000_001))), search.storedBytes / max(1, search.count))
+            + String(format: "%.2f s on %d thread%@, %@ states/s, %d bytes/state stored)", seconds, StateSearch.workers,
+                     StateSearch.workers == 1 ? "" : "s", grouped(Int(Double(search.count) / max(seconds, 0.000_001))),
+                     search.storedBytes / max(1, search.count))
     }
 
     static func coverage(_ search: StateSearch) -> [String] {
