@@ -14,11 +14,14 @@ extension Commands {
         public var families = StateSearch.defaultFamilies
         public var waits = StateSearch.defaultWaits
         public var sessions = 1
+        public var threads = StateSearch.defaultThreads
         /// Where the progress line goes (a terminal's standard error), or nil for none.
         public var progress: ((String) -> Void)?
         public init(depth: Int? = nil) { self.depth = depth }
         public var bounds: StateSearch.Bounds {
-            StateSearch.Bounds(depth: depth, maxStates: maxStates, families: families, waits: waits, sessions: sessions)
+            var b = StateSearch.Bounds(depth: depth, maxStates: maxStates, families: families, waits: waits, sessions: sessions)
+            b.threads = threads
+            return b
         }
     }
 
@@ -155,8 +158,8 @@ extension Commands {
             : "stopped at --depth \(search.bounds.depth ?? 0)"
         return "\(grouped(search.count)) states, \(grouped(search.transitions)) edges, depth \(search.depth), \(how)"
             + " (\(search.bounds.text): \(search.actions.count) actions tried in each state; "
-            + String(format: "%.2f s on %d thread%@, %@ states/s, %d bytes/state stored)", seconds, StateSearch.workers,
-                     StateSearch.workers == 1 ? "" : "s", grouped(Int(Double(search.count) / max(seconds, 0.000_001))),
+            + String(format: "%.2f s on %d thread%@, %@ states/s, %d bytes/state stored)", seconds, search.bounds.threads,
+                     search.bounds.threads == 1 ? "" : "s", grouped(Int(Double(search.count) / max(seconds, 0.000_001))),
                      search.storedBytes / max(1, search.count))
     }
 

@@ -19,6 +19,9 @@ public struct StateSearch {
         public var sessions: Int
         /// Keep the latest callback and completion result in the state (a condition reads them).
         public var keepLastOutputs = false
+        /// Threads that expand the frontier (`--threads N`), 1 to 8: not a bound of the space,
+        /// which is the same for any number (README "Speed" has the figures for one and two).
+        public var threads = StateSearch.defaultThreads
         public init(depth: Int? = nil, maxStates: Int = 4_000_000, families: Set<Family> = StateSearch.defaultFamilies,
                     waits: [Millis] = StateSearch.defaultWaits, sessions: Int = 1) {
             self.depth = depth
@@ -209,7 +212,7 @@ public struct StateSearch {
         var next: [World] = []
         var level = 0
         var lastProgress = 0
-        let workers = max(1, min(8, StateSearch.workers))
+        let workers = max(1, min(8, bounds.threads))
         let chunk = 256
         let actions = self.actions
         let keep = bounds.keepLastOutputs
@@ -258,9 +261,8 @@ public struct StateSearch {
         exhausted = true
     }
 
-    /// Threads that expand the frontier (`explore --threads N`): by default one a core, at most
-    /// 8 (README "Speed" has the figures for one and two). The results are the same for any number.
-    nonisolated(unsafe) public static var workers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
+    /// One thread a core, at most 8.
+    public static let defaultThreads = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
 
     /// What a worker found from a slice of the frontier.
     struct Expansion {

@@ -335,7 +335,7 @@ enum CLI {
                     explore.sessions = n
                 case "--threads":
                     guard let n = Int(v), (1...8).contains(n) else { return usageError(command, "--threads is 1 to 8") }
-                    StateSearch.workers = n
+                    explore.threads = n
                 case "--max":
                     guard let n = Int(v), n > 0 else { return usageError(command, "--max takes a number") }
                     max = n

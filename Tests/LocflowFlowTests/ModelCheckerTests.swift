@@ -287,16 +287,15 @@ struct ShrinkTests {
     }
 }
 
-@Suite("explore: threads", .serialized)
+@Suite("explore: threads")
 struct ThreadTests {
     @Test func anyNumberOfThreadsFindsTheSameGraphAsOne() {
         var config = AppConfig()
         config.platform = .ios14
         func run(_ threads: Int) -> (Int, Int, Int, [Event], [String]) {
-            let before = StateSearch.workers
-            StateSearch.workers = threads
-            defer { StateSearch.workers = before }
-            var s = StateSearch(config: config, bounds: StateSearch.Bounds(depth: 6))
+            var bounds = StateSearch.Bounds(depth: 6)
+            bounds.threads = threads
+            var s = StateSearch(config: config, bounds: bounds)
             var seen: [String] = []
             s.run(visit: { n, w in if n % 97 == 0 { seen.append("\(n) \(w.status) \(w.lifecycle)") } })
             return (s.count, s.transitions, s.depth, s.path(to: s.count - 1), seen)
