@@ -5,17 +5,16 @@
 /// Soundness: two worlds with different fields must give different inputs to the hash. Every
 /// field goes in, in a fixed layout: the booleans and cases of the world, of its record and of
 /// its process are bit fields of three words (each case in its own 8 bits, an optional's
-/// presence in its own bit), every time and number a word of its own (a time's nil a value no
-/// time reaches), and arrays and strings a length and then their elements, so the words can be
+/// presence in its own bit), every time and number a word of its own (a time's nil a negative
+/// number), and arrays and strings a length and then their elements, so the words can be
 /// read back into the fields. The stored properties this reads are listed in
 /// `fingerprintFields` and a test compares the list with the types themselves, so a field added
 /// later fails the test until it is hashed here.
 ///
 /// The words go alternately into two lanes, each through a bijection of its state (xor, a
 /// rotation, an odd multiplier, an xor-shift; two lanes so that the multiplications overlap),
-/// and the lanes are
-/// folded into 64 bits at the end: two different inputs collide with a chance of about 2⁻⁶⁴,
-/// the hash compaction `FingerprintSet` accounts for.
+/// and the lanes are folded into 64 bits at the end: two different inputs collide with a
+/// chance of about 2⁻⁶⁴, the hash compaction `FingerprintSet` accounts for.
 extension World {
     /// The fingerprint (`World.canonicalize` first: the search hashes canonical worlds).
     public var fingerprint: UInt64 {

@@ -313,12 +313,6 @@ public struct RuleSet: Sendable, Hashable {
         let i = rule.ordinal
         return words[i >> 6] & (1 << UInt64(i & 63)) != 0
     }
-    /// The set with one more rule (or the same set for nil).
-    public func union(_ rule: Rule?) -> RuleSet {
-        var out = self
-        if let rule { out.insert(rule) }
-        return out
-    }
     public mutating func formUnion(_ other: RuleSet) {
         for i in words.indices { words[i] |= other.words[i] }
     }

@@ -211,6 +211,18 @@ extension Korean {
     ]
 
     static let lifecycles: [Lifecycle: String] = [.foreground: "포그라운드", .background: "백그라운드", .suspended: "일시 중단됨", .terminated: "종료됨"]
+    /// What an `expect` line checks, and the values it names (the log and the presenter's captions).
+    static let expectationKeys = [
+        "status": "상태", "accuracy": "정확도", "settings": "설정", "prompt": "알림", "lifecycle": "생명주기",
+        "inUse": "사용 중", "callbacks": "콜백 수", "callback": "콜백", "diagnostics": "진단", "diagnostic": "진단",
+        "delivering": "전달", "session": "세션", "completion": "완료", "error": "오류", "indicator": "파란색 표시",
+        "buttons": "버튼", "title": "제목", "message": "메시지", "refused": "거부됨", "locationServicesEnabled": "locationServicesEnabled",
+        "fix": "받은 위치", "fixes": "받은 위치 수", "paused": "업데이트 일시 정지", "widgetUpdates": "위젯 업데이트"]
+    static let expectationValues: [String: String] = {
+        var values = ["none": "없음", "on": "켬", "off": "끔", "precise": "정확한 위치", "options": "선택지", "approximate": "대략적 위치"]
+        for l in Lifecycle.allCases { values[l.rawValue] = lifecycles[l] ?? l.rawValue }
+        return values
+    }()
     static let actors: [Actor: String] = [.person: "사용자", .app: "앱", .system: "시스템", .device: "기기", .timer: "타이머"]
 }
 

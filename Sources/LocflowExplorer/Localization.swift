@@ -24,20 +24,11 @@ public enum Language: String, CaseIterable, Sendable {
     public func expectation(_ flowText: String) -> String {
         guard self == .ko, flowText.hasPrefix("expect ") else { return flowText }
         var words = flowText.dropFirst(7).split(separator: " ", maxSplits: 1).map(String.init)
-        let names = ["status": "상태", "accuracy": "정확도", "settings": "설정", "prompt": "알림", "lifecycle": "생명주기",
-                     "inUse": "사용 중", "callbacks": "콜백 수", "callback": "콜백", "diagnostics": "진단", "diagnostic": "진단",
-                     "delivering": "전달", "session": "세션", "completion": "완료", "error": "오류", "indicator": "파란색 표시",
-                     "buttons": "버튼", "title": "제목", "message": "메시지", "refused": "거부됨", "locationServicesEnabled": "locationServicesEnabled",
-                     "fix": "받은 위치", "fixes": "받은 위치 수", "paused": "업데이트 일시 정지", "widgetUpdates": "위젯 업데이트"]
-        guard let first = words.first else { return "확인:" }
-        let key = first
-        if let ko = names[first] { words[0] = ko }
+        guard let key = words.first else { return "확인:" }
+        if let ko = Korean.expectationKeys[key] { words[0] = ko }
         // The values, word by word (a quoted label or message is data: left as it is).
         guard words.count > 1, !["buttons", "title", "message"].contains(key) else { return "확인: " + words.joined(separator: " ") }
-        var values: [String: String] = ["none": "없음", "on": "켬", "off": "끔", "precise": "정확한 위치", "options": "선택지",
-                                        "approximate": "대략적 위치"]
-        for l in Lifecycle.allCases { values[l.rawValue] = Korean.lifecycles[l] ?? l.rawValue }
-        let rest = words[1].split(separator: " ").map { values[String($0)] ?? String($0) }.joined(separator: " ")
+        let rest = words[1].split(separator: " ").map { Korean.expectationValues[String($0)] ?? String($0) }.joined(separator: " ")
         return "확인: " + words[0] + " " + rest
     }
 

@@ -234,3 +234,12 @@ struct FingerprintTests {
         #expect(set.rules == Rule.allCases.filter { $0 == .allowOnce || $0 == Rule.allCases.last! })
     }
 }
+
+extension RuleSet {
+    /// The set with one more rule (or the same set for nil).
+    func union(_ rule: Rule?) -> RuleSet {
+        var out = self
+        if let rule { out.insert(rule) }
+        return out
+    }
+}
