@@ -14,7 +14,7 @@ final class FingerprintSet {
     private var capacity: Int
     private(set) var count = 0
 
-    init(capacity: Int = 1 << 16) {
+    init(capacity: Int = 1 << 10) {
         self.capacity = capacity
         table = FingerprintSet.allocate(capacity)
     }

@@ -154,6 +154,18 @@ struct ModelCheckerTests {
         #expect(r.out.contains("every invariant holds in every state\n"))
     }
 
+    /// The bound of 200 bytes a stored state holds for a small space too: the table
+    /// starts small and doubles (it used to start at 65,536 slots, 1,547 bytes a state for ios12).
+    @Test(arguments: [Platform.ios12, .ios13, .visionos])
+    func aStoredStateTakesFewBytesWhateverTheSpaceSize(_ platform: Platform) {
+        var config = AppConfig()
+        config.platform = platform
+        var search = StateSearch(config: config, bounds: { var b = StateSearch.Bounds(); b.threads = 1; return b }())
+        search.run()
+        #expect(search.exhausted)
+        #expect(search.storedBytes / search.count <= 200, "\(search.storedBytes / search.count) bytes a state, \(search.count) states")
+    }
+
     @Test func neverGivesTheShortestRunnableFlow() throws {
         let r = explore(.ios14) { try! $0.properties.append(Property.parse(option: "--never", "status=authorizedAlways settings=whileUsing")) }
         #expect(r.code == 1)
