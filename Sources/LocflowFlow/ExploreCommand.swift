@@ -243,17 +243,29 @@ extension Commands {
                                title: "How the app ends up with \(to) (path \(n + 1) of \(total): \(search.depth(of: m.state)) steps; \(m.label))")
         }
         if let directory {
-            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                io.err("locflow paths: cannot create \(directory): \(error.localizedDescription)")
-                return 2
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
+                guard isFolder.boolValue else {
+                    io.err("locflow paths: \(directory): is not a folder (-o names the folder the path-NN.flow files go in)")
+                    return 2
+                }
+            } else {
+                do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                    io.err("locflow paths: cannot create the folder \(directory): \(error.localizedDescription)")
+                    return 2
+                }
             }
             for n in matches.indices {
                 let file = (directory as NSString).appendingPathComponent(String(format: "path-%02d.flow", n + 1))
-                guard FileManager.default.createFile(atPath: file, contents: Data(flow(n).utf8)) else {
-                    io.err("locflow paths: cannot write \(file)")
+                // Each file by the rules of every -o: a device, a pipe or a dangling link named
+                // path-NN.flow is refused, a link is written through, a replaced file is said.
+                let outcome: OutputFile.Outcome
+                do { outcome = try OutputFile.write(file, flow(n), protectingInputs: true) } catch {
+                    io.err("locflow paths: " + error.message)
                     return 2
                 }
-                io.out("locflow paths: wrote \(file) (\(search.depth(of: matches[n].state)) steps)")
+                let steps = search.depth(of: matches[n].state)
+                io.out("locflow paths: wrote \(file) (\(steps) step\(steps == 1 ? "" : "s"))\(outcome.note)")
             }
             io.out("\(matches.count) of \(total) matching state\(total == 1 ? "" : "s"); each file runs with locflow check")
             return 0

@@ -21,6 +21,15 @@ public enum OutputFile {
         case replaced
         /// The path is a symbolic link; the regular file it points to was replaced.
         case replacedThroughLink(String)
+
+        /// What a command says after "wrote NAME" (nothing for a new file).
+        public var note: String {
+            switch self {
+            case .created: ""
+            case .replaced: " (replaced the file that was there)"
+            case .replacedThroughLink(let target): " (through the symbolic link: replaced \(target))"
+            }
+        }
     }
 
     /// Writes `text` to `path` (see the type's documentation).

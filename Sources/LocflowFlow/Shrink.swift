@@ -169,11 +169,14 @@ extension Commands {
         let text = shrinker.text(outcome)
         let summary = "locflow shrink: \(outcome.originalSteps) steps to \(outcome.steps) (\(shrinker.runs) runs); still fails at '\(outcome.target.source)': \(outcome.failure)"
         if let output {
-            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                io.err("locflow shrink: cannot write \(output)")
+            // The one file named, never a device, a pipe or the flow being shrunk (the failing
+            // recording would be lost): the same rules as every other -o.
+            let outcome: OutputFile.Outcome
+            do { outcome = try OutputFile.write(output, text, protectingInputs: true) } catch {
+                io.err("locflow shrink: " + error.message)
                 return 2
             }
-            io.out(summary + "; wrote \(output)")
+            io.out(summary + "; wrote \(output)\(outcome.note)")
         } else {
             io.out(text, terminator: "")
             io.err(summary)

@@ -402,7 +402,7 @@ enum CLI {
                 do { outcome = try OutputFile.write(output, md, protectingInputs: true) } catch {
                     io.err(error.message); return 2
                 }
-                io.out("locflow report: wrote \(output)\(replacedNote(outcome))" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
+                io.out("locflow report: wrote \(output)\(outcome.note)" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))
             } else {
                 io.out(md)
             }
@@ -438,11 +438,4 @@ enum CLI {
 
 extension CLI {
     /// Says when a file was there before (it is replaced, never silently).
-    static func replacedNote(_ outcome: OutputFile.Outcome) -> String {
-        switch outcome {
-        case .created: ""
-        case .replaced: " (replaced the file that was there)"
-        case .replacedThroughLink(let target): " (through the symbolic link: replaced \(target))"
-        }
-    }
 }

@@ -132,7 +132,7 @@ enum Pictures {
             io.err(error.message)
             return 2
         }
-        io.out("locflow record: \(output): \(p.width)x\(p.height), \(events) events\(CLI.replacedNote(outcome))")
+        io.out("locflow record: \(output): \(p.width)x\(p.height), \(events) events\(outcome.note)")
         return 0
     }
 
@@ -140,7 +140,7 @@ enum Pictures {
     /// it for `-o -`; returns the note on a replaced file, or nil after saying why it failed.
     static func write(_ text: String, to output: String, io: CommandIO) -> String? {
         if output == "-" { io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0))); return "" }
-        do { return CLI.replacedNote(try OutputFile.write(output, text, protectingInputs: true)) } catch {
+        do { return (try OutputFile.write(output, text, protectingInputs: true)).note } catch {
             io.err(error.message)
             return nil
         }

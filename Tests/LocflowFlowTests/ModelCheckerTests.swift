@@ -1,3 +1,4 @@
+import Glibc
 import Foundation
 import Testing
 @testable import LocflowCore
@@ -225,6 +226,21 @@ struct ModelCheckerTests {
         #expect(small.code == 0 && small.out.hasPrefix("digraph"))
     }
 
+    /// `paths -o DIR`: a regular file named as the folder is refused in words (not Foundation's),
+    /// and each path file follows the rules of every -o (a pipe in its place is refused).
+    @Test func pathsRefusesAFileForAFolderAndAPipeForAPathFile() throws {
+        let s = Scratch()
+        var config = AppConfig()
+        config.platform = .ios14
+        let file = s.write("f.flow", "# not a folder\n")
+        let notFolder = capture { Commands.paths(config: config, configLines: [], to: "status=denied", max: 1, bounds: StateSearch.Bounds(depth: 3), directory: file, io: $0) }
+        #expect(notFolder.code == 2 && notFolder.err.contains("f.flow: is not a folder"), "\(notFolder.err)")
+        let dir = s.dir + "/out"
+        #expect(mkdir(dir, 0o755) == 0 && mkfifo(dir + "/path-01.flow", 0o644) == 0)
+        let pipe = capture { Commands.paths(config: config, configLines: [], to: "status=denied", max: 1, bounds: StateSearch.Bounds(depth: 3), directory: dir, io: $0) }
+        #expect(pipe.code == 2 && pipe.err.contains("path-01.flow: is a pipe (FIFO)"), "\(pipe.err)")
+    }
+
     @Test func pathsWritesOneRunnableFlowPerFile() throws {
         let s = Scratch()
         let dir = s.dir + "/paths"
@@ -289,6 +305,29 @@ struct ShrinkTests {
         let after = capture { Commands.check([out], quiet: true, io: $0) }
         #expect(after.code == 1 && after.out.contains("expected status authorizedWhenInUse, found notDetermined"), "\(after.out)")
         #expect(after.out.hasSuffix("0 passed, 1 failed\n"), "\(after.out)")
+    }
+
+    /// `-o` follows the rules of every other command's: the flow being shrunk, a pipe or a device
+    /// is refused (a review found all three replaced by a regular file, /dev/null included), and
+    /// a symbolic link is written through.
+    @Test func itsOutputNeverReplacesItsInputAPipeOrALink() throws {
+        let s = Scratch()
+        let path = s.write("fail.flow", "wait 1s\nexpect status denied\n")
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        let own = capture { Commands.shrink(path, output: path, io: $0) }
+        #expect(own.code == 2 && own.err.contains("does not write over its own input"), "\(own.err)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
+        let fifo = s.dir + "/pipe"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let pipe = capture { Commands.shrink(path, output: fifo, io: $0) }
+        #expect(pipe.code == 2 && pipe.err.contains("pipe: is a pipe (FIFO)"), "\(pipe.err)")
+        let target = s.write("target.flow", "# old\n")
+        #expect(symlink(target, s.dir + "/link.flow") == 0)
+        let link = capture { Commands.shrink(path, output: s.dir + "/link.flow", io: $0) }
+        #expect(link.code == 0 && link.out.contains("through the symbolic link: replaced"), "\(link.out)\(link.err)")
+        var st = stat()
+        #expect(lstat(s.dir + "/link.flow", &st) == 0 && st.st_mode & S_IFMT == S_IFLNK)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("expect status denied"))
     }
 
     @Test func aPassingFlowHasNothingToShrink() {
