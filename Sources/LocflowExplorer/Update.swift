@@ -454,6 +454,19 @@ extension ExplorerState {
         return []
     }
 
+    /// How a configuration line typed on the command line is given instead: the start option
+    /// that means the same, or a flow that says it (`locflow open`).
+    static func howToConfigure(_ c: ConfigStatement) -> String {
+        switch c {
+        case .plist: "start locflow with --plist FILE"
+        case .strings: "start locflow with --strings FILE"
+        case .assume(let name, _): "start locflow with --assume \(name)=VALUE"
+        case .widget(true): "start locflow with --widget"
+        case .appClip(true): "start locflow with --app-clip"
+        default: "write it in a flow and open that (locflow open FILE.flow)"
+        }
+    }
+
     /// Runs a `.flow` statement typed on the command line.
     public mutating func runCommandLine(_ line: String) -> [Effect] {
         let trimmed = line.trimmingCharacters(in: " ")
@@ -465,7 +478,7 @@ extension ExplorerState {
             case .config(.platform(let p)):
                 return switchPlatform(to: p)
             case .config(let c):
-                say("'\(c.flowText)' is configuration: start locflow with it (e.g. --platform, --plist, --assume)", error: true)
+                say("'\(c.flowText)' is configuration: " + ExplorerState.howToConfigure(c), error: true)
                 return []
             case .step(let e):
                 return apply(.event(e))

@@ -156,11 +156,18 @@ extension Commands {
     static func summary(_ search: StateSearch, seconds: Double) -> String {
         let how = search.exhausted ? "complete" : search.truncated ? "stopped at \(grouped(search.bounds.maxStates)) states (--max-states)"
             : "stopped at --depth \(search.bounds.depth ?? 0)"
-        return "\(grouped(search.count)) states, \(grouped(search.transitions)) edges, depth \(search.depth), \(how)"
+        return "\(grouped(search.count)) state\(search.count == 1 ? "" : "s"), \(grouped(search.transitions)) edge\(search.transitions == 1 ? "" : "s"), depth \(search.depth), \(how)"
             + " (\(search.bounds.text): \(search.actions.count) actions tried in each state; "
-            + String(format: "%.2f s on %d thread%@, %@ states/s, %d bytes/state stored)", seconds, search.bounds.threads,
+            + String(format: "%.2f s on %d thread%@, %@ states/s, %@)", seconds, search.bounds.threads,
                      search.bounds.threads == 1 ? "" : "s", grouped(Int(Double(search.count) / max(seconds, 0.000_001))),
-                     search.storedBytes / max(1, search.count))
+                     storage(search))
+    }
+
+    /// What the stored states take. Below a thousand states the table's first 1,024 slots
+    /// dominate, and a figure a state would mislead (12,300 bytes for one state): the total then.
+    static func storage(_ search: StateSearch) -> String {
+        search.count >= 1_000 ? "\(search.storedBytes / search.count) bytes/state stored"
+            : "\(grouped((search.storedBytes + 1_023) / 1_024)) KB stored"
     }
 
     static func coverage(_ search: StateSearch) -> [String] {

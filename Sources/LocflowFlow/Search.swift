@@ -173,6 +173,21 @@ public struct StateSearch {
         return a
     }
 
+    /// Why a group adds no action under this configuration (nil when it adds some): the
+    /// platform lacks the API, or the app lacks the widget.
+    public static func emptyFamily(_ f: Family, _ config: AppConfig) -> String? {
+        guard defaultActions(config, families: [f], waits: [], sessions: 2).isEmpty else { return nil }
+        let p = config.profile
+        switch f {
+        case .prompts: return "\(p.platform.displayName) has no Precise switch (iOS 14+)"
+        case .liveUpdates, .monitor, .background: return "\(p.platform.displayName) has no \(f == .liveUpdates ? "CLLocationUpdate" : f == .monitor ? "CLMonitor" : "CLBackgroundActivitySession") (iOS 17+)"
+        case .sessions: return "\(p.platform.displayName) has no CLServiceSession (iOS 18+)"
+        case .liveActivity: return "\(p.platform.displayName) has no Live Activities (iOS 16+, not visionOS)"
+        case .widgets: return "the app has no widget (give --widget, or write widget true in a flow)"
+        default: return "nothing in this group applies to \(p.platform.displayName)"
+        }
+    }
+
     /// States found so far.
     public var count: Int { parentState.count }
     /// The depth of the deepest state found.

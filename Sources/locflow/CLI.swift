@@ -35,7 +35,8 @@ enum CLI {
 
     options go before or after the file; put locflow on the PATH with
       swift build -c release && export PATH="$PWD/.build/release:$PATH"    (or write swift run locflow ...)
-    config options (explorer, explore, paths, map): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable)
+    config options (explorer, explore, paths, map): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable),
+                   --widget (the app has a widget: widget true), --app-clip (it is an App Clip: appClip true)
     bounds (explore, paths): --actions GROUPS, --waits 5s,1m,10m, --sessions 0|1|2, --depth N|all, --max-states N
     explorer options: --lang en|ko, --theme light|dark|auto, --ascii, --no-color (NO_COLOR is honoured)
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
@@ -221,7 +222,9 @@ enum CLI {
 
     /// The explorer's options (`locflow`, `open`, `play`): config options, then how it looks.
     static let explorerValued: Set<String> = ["--platform", "--plist", "--strings", "--assume", "--lang", "--theme"]
-    static let explorerFlags: Set<String> = ["--ascii", "--no-color"]
+    static let explorerFlags = Set(["--ascii", "--no-color"]).union(configFlags)
+    /// Config options without a value: the format 1.1 configuration lines `widget true` and `appClip true`.
+    static let configFlags: Set<String> = ["--widget", "--app-clip"]
 
     static func main(_ args: [String]) -> Int32 {
         guard let first = args.first else { return Explorer.launch(args: [], flow: nil) }
@@ -287,10 +290,11 @@ enum CLI {
         case "explore", "paths":
             let shared: Set<String> = ["--depth", "--platform", "--plist", "--strings", "--assume", "--actions", "--waits", "--sessions", "--threads"]
             let valued = shared.union(command == "explore" ? ["--format", "--max-states", "--never", "--reachable", "--leads-to"] : ["--to", "--max", "-o", "--output"])
-            guard let a = parsed(flags: command == "explore" ? ["--coverage"] : [], valued: valued) else { return 2 }
+            guard let a = parsed(flags: Set(command == "explore" ? ["--coverage"] : []).union(configFlags), valued: valued) else { return 2 }
             if let extra = a.positionals.first { return usageError(command, "takes no file (\(extra)); give the app with --plist") }
             var explore = Commands.ExploreOptions(depth: nil)
             var max: Int?
+            var named: [StateSearch.Family] = []
             for (name, value) in a.options {
                 let v = value ?? ""
                 switch name {
@@ -314,7 +318,7 @@ enum CLI {
                     for group in v.split(separator: ",").map(String.init) {
                         if group == "all" { set.formUnion(StateSearch.Family.allCases) }
                         else if group == "default" { set.formUnion(StateSearch.defaultFamilies) }
-                        else if let f = StateSearch.Family(rawValue: group) { set.insert(f) }
+                        else if let f = StateSearch.Family(rawValue: group) { set.insert(f); named.append(f) }
                         else {
                             let names = ["all", "default"] + StateSearch.Family.allCases.map(\.rawValue)
                             return usageError(command, "--actions: unknown group '\(group)'" + (nearest(group, in: names).map { " (did you mean '\($0)'?)" } ?? "") + "; groups: " + names.joined(separator: ", "))
@@ -346,6 +350,10 @@ enum CLI {
             let configArgs = a.rebuilt(except: valued.subtracting(["--platform", "--plist", "--strings", "--assume"]).union(["--coverage"]))
             if let problem = Explorer.parse(configArgs, into: &o) { return usageError(command, problem) }
             let config = o.builder.finish()
+            // A group named that adds no action here would search the same space in silence.
+            for f in named {
+                if let why = StateSearch.emptyFamily(f, config) { io.err("locflow \(command): --actions \(f.rawValue) adds no action here: \(why)") }
+            }
             if command == "explore" {
                 if isatty(2) != 0 { explore.progress = { s in FileHandle.standardError.write(Data(s.utf8)) } }
                 return Commands.explore(config: config, configLines: o.configLines, options: explore, io: io)

@@ -46,6 +46,10 @@ enum Explorer {
                     guard case .config(let c) = try FlowParser.parseStatement(line, file: "--assume") else { return "--assume: not an assumption" }
                     try o.builder.apply(c, at: nil)
                     o.configLines.append(line)
+                case "--widget", "--app-clip":
+                    let c: ConfigStatement = a == "--widget" ? .widget(true) : .appClip(true)
+                    try o.builder.apply(c, at: nil)
+                    o.configLines.append(c.flowText)
                 case "--lang":
                     guard let v = value(a), let l = Language(rawValue: v) else { return "--lang is en or ko" }
                     o.language = l

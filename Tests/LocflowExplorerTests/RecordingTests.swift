@@ -254,6 +254,20 @@ struct PinTests {
         #expect(Completion.complete("pi") == "pin ")
     }
 
+    /// A configuration line typed on the `:` line names the start option that means the same
+    /// (it used to suggest --platform, --plist or --assume for `widget true`, which none sets).
+    @Test func aConfigurationLineNamesItsStartOption() {
+        var s = ExplorerState(config: AppConfig())
+        _ = s.runCommandLine("widget true")
+        #expect(s.message == "'widget true' is configuration: start locflow with --widget", "\(s.message ?? "")")
+        _ = s.runCommandLine("appClip true")
+        #expect(s.message?.hasSuffix("start locflow with --app-clip") == true)
+        _ = s.runCommandLine("assume allowOnceGrace 30s")
+        #expect(s.message?.hasSuffix("start locflow with --assume allowOnceGrace=VALUE") == true)
+        _ = s.runCommandLine("restricted true")
+        #expect(s.message?.hasSuffix("write it in a flow and open that (locflow open FILE.flow)") == true)
+    }
+
     @Test func platformSwitchReplaysTheHistoryAndSaysWhatChanged() {
         var s = ExplorerState(config: AppConfig())
         s.speedIndex = 0

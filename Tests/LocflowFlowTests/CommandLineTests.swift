@@ -101,6 +101,25 @@ struct CommandLineTests {
         #expect(flagValue.code == 2 && flagValue.err.hasPrefix("locflow check: --quiet takes no value"))
     }
 
+    /// `--widget` and `--app-clip` are the configuration lines `widget true` and `appClip true`
+    /// for the commands without a flow: before them, explore's widgets group added nothing, and
+    /// nothing could explore, map or open an App Clip without writing a flow.
+    @Test func widgetAndAppClipAreConfigOptions() throws {
+        let l = try locflow()
+        let reach = try l("explore", "--widget", "--platform", "ios14", "--actions", "default,widgets",
+                          "--reachable", "settings=whileUsingOrWidgets", "--depth", "4")
+        #expect(reach.code == 0 && reach.out.contains("property holds: --reachable \"settings=whileUsingOrWidgets\": reached in 3 steps"), "\(reach.out)\(reach.err)")
+        #expect(reach.out.contains("\nwidget true\n"), "the flow it prints sets the widget up too: \(reach.out)")
+        let none = try l("explore", "--platform", "ios14", "--actions", "default,widgets,liveUpdates", "--depth", "1")
+        #expect(none.code == 0 && none.err.contains("locflow explore: --actions widgets adds no action here: the app has no widget (give --widget"), "\(none.err)")
+        #expect(none.err.contains("--actions liveUpdates adds no action here: iOS 14 has no CLLocationUpdate (iOS 17+)"), "\(none.err)")
+        let clip = try l("map", "--platform", "ios17", "--app-clip")
+        let app = try l("map", "--platform", "ios17")
+        #expect(clip.code == 0 && app.code == 0 && clip.out.split(separator: "\n").first != app.out.split(separator: "\n").first)
+        let explorer = try l("--widget", "--app-clip")
+        #expect(explorer.code == 2 && explorer.err.contains("the explorer needs a terminal"), "\(explorer.err)")
+    }
+
     func run(_ args: [String]) throws -> (code: Int32, out: String, err: String) {
         let l = try locflow()
         switch args.count {
