@@ -190,10 +190,6 @@ public enum InfoPlistLoader {
             findings.append(PlistFinding(severity: .note, key: "NSLocationRequireExplicitServiceSession",
                                          message: "is true: on iOS 18 liveUpdates and CLMonitor get serviceSessionRequired until the app holds an explicit CLServiceSession"))
         }
-        if info.widgetWantsLocation {
-            findings.append(PlistFinding(severity: .note, key: "NSWidgetWantsLocation",
-                                         message: "is in the app's own Info.plist: iOS reads it from the widget extension's Info.plist, so put it there (locflow reads it as if the app had a widget that wants location)"))
-        }
         if info.defaultAccuracyReduced {
             findings.append(PlistFinding(severity: .note, key: "NSLocationDefaultAccuracyReduced",
                                          message: "is true: the app starts with Precise Location off (the person can turn it on)"))

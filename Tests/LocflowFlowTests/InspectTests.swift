@@ -79,7 +79,12 @@ struct InspectTests {
 
     @Test func widgetKeyInTheAppsOwnPlistPointsAtTheExtension() {
         let out = inspect("<key>NSWidgetWantsLocation</key><true/>" + Self.whenInUse)
-        #expect(out.contains("NSWidgetWantsLocation: is in the app's own Info.plist: iOS reads it from the widget extension's Info.plist"))
+        #expect(out.contains("NSWidgetWantsLocation: belongs in the widget extension's Info.plist: the app's own key does not make Settings offer While Using the App or Widgets"))
+        // Said once, and nothing claims the key gives the app a widget (a review found a second
+        // note saying locflow read it "as if the app had a widget", which it does not).
+        #expect(out.components(separatedBy: "NSWidgetWantsLocation:").count == 2, "\(out)")
+        #expect(!out.contains("as if the app had a widget"))
+        #expect(out.contains("Settings options once the app has asked: never, askNextTime, whileUsing\n"), "\(out)")
     }
 
     @Test func theDeprecatedAlwaysKeyAloneIsNoAlias() {
