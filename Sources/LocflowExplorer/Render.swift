@@ -125,8 +125,17 @@ struct Renderer {
 
     /// The status line's text: the message, or what the selection is when the pane cannot show
     /// it whole (a dimmed action's reason, a label too long for its pane).
+    /// With the `:` line open it is the line itself (the last row), and above it the parser's
+    /// message when that does not fit beside the line: whole, up to three rows.
     mutating func statusText() -> (lines: [String], role: Role) {
-        guard s.commandLine == nil, s.autoplay == nil || s.message != nil else { return ([], .normal) }
+        if let line = s.commandLine {
+            guard let error = s.message, s.messageIsError else { return ([""], .accent) }
+            if TextWidth.columns(of: ":" + line) + 3 + TextWidth.columns(of: error) <= s.width { return ([""], .error) }
+            var lines = TextWidth.wrap(error, width: s.width - 2)
+            if lines.count > 3 { lines = TextWidth.wrap(error, width: s.width - 2, lines: 3, ellipsis: g.ellipsis) }
+            return (lines + [""], .error)
+        }
+        guard s.autoplay == nil || s.message != nil else { return ([], .normal) }
         var text: String?
         var role: Role = .dim
         if let m = s.message {
@@ -150,12 +159,16 @@ struct Renderer {
 
     mutating func drawStatus(y: Int, _ status: (lines: [String], role: Role)) {
         if let line = s.commandLine {
+            // The parser's message (until the line is fixed) on the rows above when it is long.
+            let above = status.lines.dropLast()
+            for (i, row) in above.enumerated() { f.put(1, y + i, row, .error, maxWidth: s.width - 1) }
+            let y = y + above.count
             let text = ":" + line
             f.put(0, y, text, .accent)
             f.cursor = (min(s.width - 1, TextWidth.columns(of: text)), y)
             let x = TextWidth.columns(of: text) + 1
             if let error = s.message, s.messageIsError {
-                f.put(x, y, "  " + error, .error, maxWidth: s.width - x)  // the parser's message, until the line is fixed
+                if above.isEmpty { f.put(x, y, "  " + error, .error, maxWidth: s.width - x) }
             } else {
                 let hints = Completion.hint(line)
                 if !hints.isEmpty {

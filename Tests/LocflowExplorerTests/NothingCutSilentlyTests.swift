@@ -54,6 +54,32 @@ struct NothingCutSilentlyTests {
         #expect(f.cells.filter(\.continuation).count == 1)
     }
 
+    /// A parser's message too long to stand beside the `:` line goes whole on the rows above it,
+    /// with its "did you mean" (a review found it cut at 120 columns, the suggestion lost).
+    @Test func aLongCommandLineErrorIsShownWholeAboveTheLine() {
+        for width in [120, 80] {
+            var s = ExplorerState(config: AppConfig(), width: width, height: 40)
+            s.commandLine = ""
+            for c in "user tapp \"x\"" { _ = s.commandLineKey(.char(c)) }
+            _ = s.commandLineKey(.enter)
+            #expect(s.commandLine == "user tapp \"x\"" && s.messageIsError)
+            let rows = lines(s)
+            let at = rows.firstIndex { $0.hasPrefix(":user tapp") }
+            #expect(at != nil && rows[at!].trimmingCharacters(in: .whitespaces) == ":user tapp \"x\"", "\(rows)")
+            let above = rows[max(0, at! - 3)..<at!].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(above.contains("column 6: expected a user action (tap,") && above.hasSuffix("found 'tapp' (did you mean 'tap'?)"),
+                    "at \(width): \(above)")
+            #expect(!above.contains("…"), "nothing is cut at \(width)")
+        }
+        // A short one stays beside the line.
+        var s = ExplorerState(config: AppConfig(), width: 120, height: 40)
+        s.commandLine = ""
+        for c in "wait" { _ = s.commandLineKey(.char(c)) }
+        _ = s.commandLineKey(.enter)
+        let row = lines(s).first { $0.hasPrefix(":wait") }
+        #expect(row?.contains("column") == true, "\(row ?? "")")
+    }
+
     @Test func theSelectedItemsWholeTextIsOnTheStatusLine() {
         var s = ExplorerState(config: AppConfig(), width: 120, height: 40)
         s.language = .ko
