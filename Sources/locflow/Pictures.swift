@@ -69,6 +69,9 @@ enum Pictures {
         if let problem = parse("shot", args, into: &p) { return CLI.usageError("shot", problem) }
         guard let file = p.file else { return CLI.usageError("shot", "give a .flow file") }
         guard let output = p.output else { return CLI.usageError("shot", "give the picture's file with -o shot.svg") }
+        guard output == "-" || output.lowercased().hasSuffix(".svg") else {
+            return CLI.usageError("shot", "writes SVG: name the file .svg, not '\((output as NSString).lastPathComponent)' (a PNG: rsvg-convert shot.svg -o shot.png)")
+        }
         var o = Explorer.Options()
         guard let original = Explorer.loadFlow(file, into: &o) else { return 2 }
         let flow = Translation.localized(original, path: file, language: p.language.rawValue, warn: io.err)
@@ -95,6 +98,9 @@ enum Pictures {
         if let problem = parse("record", args, into: &p) { return CLI.usageError("record", problem) }
         guard let file = p.file else { return CLI.usageError("record", "give a .flow file") }
         guard let output = p.output else { return CLI.usageError("record", "give the output file with -o demo.cast or -o demo.svg") }
+        guard output == "-" || [".svg", ".cast"].contains(where: output.lowercased().hasSuffix) else {
+            return CLI.usageError("record", "writes an asciicast (.cast) or an animated SVG (.svg), chosen by the extension: '\((output as NSString).lastPathComponent)' is neither")
+        }
         var o = Explorer.Options()
         guard let original = Explorer.loadFlow(file, into: &o) else { return 2 }
         let flow = Translation.localized(original, path: file, language: p.language.rawValue, warn: io.err)

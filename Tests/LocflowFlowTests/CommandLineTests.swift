@@ -76,6 +76,21 @@ struct CommandLineTests {
         #expect(command.code == 2 && command.err.hasPrefix("locflow: unknown command 'chek' (did you mean 'check'?)"))
     }
 
+    /// The extension decides what `record` writes, and `shot` writes SVG only: any other name is
+    /// refused before anything is written (a review found SVG text written into `z.png`).
+    @Test func pictureCommandsRefuseAnExtensionTheyDoNotWrite() throws {
+        let dir = NSTemporaryDirectory() + "locflow-ext-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let png = try locflow()("shot", "Assets/flows/visionos.flow", "-o", dir + "/z.png")
+        #expect(png.code == 2 && png.err.hasPrefix("locflow shot: writes SVG: name the file .svg, not 'z.png' (a PNG: rsvg-convert"), "\(png.err)")
+        let txt = try locflow()("record", "Assets/flows/visionos.flow", "-o", dir + "/x.txt")
+        #expect(txt.code == 2 && txt.err.contains("'x.txt' is neither"), "\(txt.err)")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: dir)).isEmpty)
+        let svg = try locflow()("shot", "Assets/flows/visionos.flow", "-o", dir + "/Z.SVG")
+        #expect(svg.code == 0, "\(svg.err)")
+    }
+
     @Test func optionsGoBeforeOrAfterTheFile() throws {
         let before = try locflow()("run", "--format", "json", "Assets/flows/visionos.flow")
         let after = try locflow()("run", "Assets/flows/visionos.flow", "--format=json")
