@@ -79,7 +79,8 @@ public struct Frame: Sendable {
             return cx - x
         }
         var chars = text.makeIterator()
-        while let ch = chars.next() {
+        while let next = chars.next() {
+            let ch: Character = next == "\t" ? " " : next
             let w = TextWidth.columns(of: ch)
             if w == 0 { continue }
             if cx + w > limit {
@@ -235,6 +236,9 @@ public enum TextWidth {
     public static func columns(of scalar: Unicode.Scalar) -> Int {
         switch scalar.value {
         case 0: return 0
+        // A tab (real usage descriptions hold them) is drawn as one space, as a wrapped alert
+        // shows whitespace; every other control character is never drawn.
+        case 0x09: return 1
         case 0x01..<0x20, 0x7F..<0xA0: return 0
         case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x1160...0x11FF: return 0
         case 0x2028...0x202E, 0x2066...0x2069: return 0  // line separators, bidirectional overrides: never drawn
@@ -264,7 +268,7 @@ public enum TextWidth {
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
             var lineWidth = 0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+            for word in paragraph.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
                 let w = columns(of: String(word))
                 if lineWidth > 0 && lineWidth + 1 + w > width {
                     lines.append(line); line = ""; lineWidth = 0

@@ -15,6 +15,22 @@ struct EscapeExplorerTests {
         #expect(md.contains(#"\u{1B}[2J"#))
     }
 
+    /// A tab in a usage description is whitespace on screen, as in the alert (a review found
+    /// "tab<TAB>here" drawn as "tabhere"); other control characters are still never drawn.
+    @Test func aTabInAUsageDescriptionIsASpaceOnScreen() {
+        var config = AppConfig()
+        config.info.whenInUseDescription = "Shows\tyour\t\tspot on\u{07} the map.\n\t\tIndented line."
+        var s = ExplorerState(config: config, width: 120, height: 40)
+        _ = s.perform(.step(.app(.requestWhenInUseAuthorization)))
+        let text = render(s, glyphs: .unicode).text
+        #expect(text.contains("Shows your spot on the map."), "\(text)")
+        #expect(text.contains("Indented line."))
+        #expect(!text.contains("Showsyour") && !text.contains("\t") && !text.contains("\u{07}"))
+        var f = Frame(width: 12, height: 1)
+        #expect(f.put(0, 0, "a\tb") == 3)
+        #expect(f.text == "a b         \n")
+    }
+
     @Test func aRecordingsTitleIsEscapedAndItsFramesHoldOnlyOurOwnEscapes() throws {
         let flow = try FlowParser.parse("# \u{1B}]0;owned\u{07}\nuser tap \"\u{1B}]0;x\u{07}\"\n", file: "evil.flow")
         let cast = Recording.asciicast(flow: flow, config: AppConfig(), configLines: [], width: 100, height: 30, speed: 1, captions: true)
