@@ -153,8 +153,11 @@ extension World {
 
     /// Counts the periodic fixes due up to `target` (quietly: a fix is not a recorded event).
     /// Called before time advances to a timer or to the end of a wait; delivery does not change between events.
-    mutating func accrueFixes(until target: Millis) {
-        guard target >= now else { return }
+    /// The periodic fixes due up to `target`, counted in bulk; returns how many arrived.
+    @discardableResult
+    mutating func accrueFixes(until target: Millis) -> Int {
+        guard target >= now else { return 0 }
+        let before = fixes
         if let due = standardFixDue, moving, due <= target {
             let interval = standardFixInterval
             let n = (target - due) / interval + 1
@@ -172,6 +175,7 @@ extension World {
             lastFixAt = due + (n - 1) * interval
             liveFixDue = due + n * interval
         }
+        return fixes - before
     }
 
     mutating func receiveFix(_ kind: FixKind, _ source: String, _ t: inout Transition) {

@@ -52,7 +52,7 @@ extension World {
         let budget = min(VirtualTime.maxTimersPerWait, VirtualTime.maxTimersPerRun - timersFired)
         let before = self
         var fired: [(Transition, World?)] = []
-        fireTimers(until: target, limit: budget + 1, quiet: quiet, worlds: worlds) { t, w in fired.append((t, w)) }
+        var arrived = fireTimers(until: target, limit: budget + 1, quiet: quiet, worlds: worlds) { t, w in fired.append((t, w)) }
         if fired.count > budget {
             self = before
             var t = Transition(event: event, time: now, quiet: quiet)
@@ -62,27 +62,34 @@ extension World {
             return
         }
         for (t, w) in fired { sink(t, w) }
-        accrueFixes(until: target)
+        arrived += accrueFixes(until: target)
         now = target
         var t = Transition(event: event, time: now, quiet: quiet)
+        // The periodic fixes of the wait (counted, not one transition each: a long wait brings millions).
+        if arrived > 0 {
+            t.note(.fixesArrive, "\(arrived) location\(arrived == 1 ? "" : "s") during the wait, the last \(lastFix?.rawValue ?? "precise") at \(formatDuration(lastFixAt ?? now))")
+        }
         settle(into: &t)
         if t.lastRule == nil { t.note(.timePasses) }
         sink(t, worlds ? self : nil)
     }
 
     /// Fires every timer due at or before `target`, in time order (each with the world just
-    /// after it when `worlds` asks for it).
+    /// after it when `worlds` asks for it); returns the periodic fixes that arrived meanwhile.
+    @discardableResult
     mutating func fireTimers(until target: Millis, limit: Int = VirtualTime.maxTimersPerWait + 1, quiet: Bool = false,
-                             worlds: Bool = true, sink: (Transition, World?) -> Void) {
+                             worlds: Bool = true, sink: (Transition, World?) -> Void) -> Int {
         var fired = 0
+        var arrived = 0
         while fired < limit, let next = nextTimer, next.due <= target {
-            accrueFixes(until: max(now, next.due))
+            arrived += accrueFixes(until: max(now, next.due))
             now = max(now, next.due)
             let t = apply(.timer(next.kind), quiet: quiet)
             timersFired += 1
             fired += 1
             sink(t, worlds ? self : nil)
         }
+        return arrived
     }
 
     /// Applies a non-wait event at the current time.

@@ -54,7 +54,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     // Live Activities, App Clips, widgets, visits, beacons, force quit
     case requestLocationStarted, requestLocationFix, requestLocationWaits, requestLocationTimesOut
     case requestLocationNotDetermined, requestLocationHeld, requestLocationCancelled
-    case fixAtStart, desiredAccuracySet, desiredAccuracyReducedFixes, locationUnknownError
+    case fixAtStart, fixesArrive, desiredAccuracySet, desiredAccuracyReducedFixes, locationUnknownError
     case pausesAutomaticallySet, activityTypeSet, autoPaused, pausedStaysPaused, pauseRestarted, pauseCannotRestartInBackground
     case indicatorPropertySet
     case liveActivityStarted, liveActivityStopped, liveActivityExpires, liveActivityNeedsForeground, liveActivityUnavailable
@@ -243,6 +243,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .requestLocationHeld: ("A when-in-use app that is not in use is not served: the request waits until the app is in use again", "A S12; I")
         case .requestLocationCancelled: ("startUpdatingLocation or stopUpdatingLocation cancels a pending requestLocation (no fix, no error)", "A S200")
         case .fixAtStart: ("Location delivery starts: a fix at once (approximate under reduced accuracy), then one every preciseFixInterval while the device moves (reducedAccuracyInterval when reduced)", "A S201, S212; I preciseFixInterval")
+        case .fixesArrive: ("Locations keep arriving while time passes: one every preciseFixInterval while the device moves (standard updates every reducedAccuracyInterval when approximate)", "A S201, S212; I preciseFixInterval")
         case .desiredAccuracySet: ("desiredAccuracy is set; it affects standard updates and requestLocation only (with reduced accuracy authorization it has no effect)", "A S201")
         case .desiredAccuracyReducedFixes: ("desiredAccuracy kCLLocationAccuracyReduced: approximate fixes a few times an hour, as without full accuracy", "A S212")
         case .locationUnknownError: ("Standard updates without a fix: the delegate gets kCLErrorLocationUnknown (once)", "A S209, S213")

@@ -170,6 +170,7 @@ extension Korean {
         .requestLocationNotDetermined: "notDetermined에서 requestLocation은 묻지도 알리지도 않습니다: 요청은 버려집니다",
         .requestLocationHeld: "사용 중이 아닌 사용하는 동안 허용 앱은 위치를 받지 못합니다: 요청은 앱이 다시 사용 중일 때까지 기다립니다",
         .requestLocationCancelled: "startUpdatingLocation이나 stopUpdatingLocation은 대기 중인 requestLocation을 취소합니다 (위치도 오류도 없음)",
+        .fixesArrive: "시간이 흐르는 동안 위치가 계속 전달됩니다: 기기가 움직이는 동안 preciseFixInterval마다 (대략적인 표준 업데이트는 reducedAccuracyInterval마다)",
         .fixAtStart: "위치 전달이 시작됩니다: 곧바로 위치 하나 (대략적 정확도에서는 대략적), 그다음 기기가 움직이는 동안 preciseFixInterval마다 (대략적이면 reducedAccuracyInterval마다)",
         .desiredAccuracySet: "desiredAccuracy가 설정됩니다. 표준 업데이트와 requestLocation에만 영향을 줍니다 (대략적 정확도 권한에서는 효과 없음)",
         .desiredAccuracyReducedFixes: "desiredAccuracy kCLLocationAccuracyReduced: 정확한 위치 권한이 없을 때처럼 한 시간에 몇 번 대략적 위치",
@@ -237,6 +238,12 @@ extension Language {
 
     /// The fragments the model adds to a rule: "the app is suspended", "status is denied".
     func koreanDetail(_ d: String) -> String {
+        // fixesArrive: "N location(s) during the wait, the last KIND at T".
+        if let during = d.range(of: " during the wait, the last "), let at = d.range(of: " at ", range: during.upperBound..<d.endIndex) {
+            let n = d[..<during.lowerBound].split(separator: " ").first.map(String.init) ?? ""
+            let kind = d[during.upperBound..<at.lowerBound] == "precise" ? "정확한 위치" : "대략적 위치"
+            return "기다리는 동안 위치 \(n)개, 마지막은 \(kind) (\(d[at.upperBound...]))"
+        }
         var out = d
         if let l = Lifecycle(rawValue: d) { return Korean.lifecycles[l] ?? d }
         for l in Lifecycle.allCases { out = out.replacingOccurrences("the app is \(l.rawValue)", "앱: " + (Korean.lifecycles[l] ?? l.rawValue)) }

@@ -86,11 +86,11 @@ public enum Commands {
             }
             do {
                 let result = try FlowRunner(flow: flow, baseDirectory: directory(of: file)).run()
-                for f in result.findings where f.severity == .warning { io.err("\(file): \(f.text)") }
+                for f in result.findings where f.severity == .warning { io.err("\(file)\(f.line.map { ":\($0)" } ?? ""): \(f.text)") }
                 for f in result.failures { io.out("\(file):\(f.line): \(f.message)") }
                 passed += result.passed
                 failed += result.failed
-                if !quiet && result.failed == 0 { io.out("ok \(file) (\(result.passed) expectations)") }
+                if !quiet && result.failed == 0 { io.out("ok \(file) (\(result.passed) expectation\(result.passed == 1 ? "" : "s"))") }
             } catch {
                 io.err(error.description)
                 broken += 1
@@ -114,21 +114,36 @@ public enum Commands {
         do { flow = try load(path) } catch { io.err(error.description); return 2 }
         do {
             var pendingText = ""
+            // JSON: an entry waits for the expectations written after it, which it carries in
+            // its `expectations` field (so a tool sees which held, one object per entry still).
+            var pending: FlowRunner.Entry?
+            var expectations: [TraceFormat.ExpectationResult] = []
+            func flush() {
+                if let e = pending { io.out(TraceFormat.json(e, expectations: expectations)) }
+                pending = nil
+                expectations = []
+            }
             let result = try FlowRunner(flow: flow, baseDirectory: directory(of: path)).run(
                 onEntry: { entry in
                     switch format {
-                    case .json: io.out(TraceFormat.json(entry))
+                    case .json:
+                        flush()
+                        pending = entry
                     case .text:
                         if !pendingText.isEmpty { io.out(pendingText); pendingText = "" }
                         io.out(TraceFormat.text(entry))
                     }
                 },
                 onExpect: { line, ok, message in
-                    guard format == .text else { return }
+                    guard format == .text else {
+                        expectations.append(TraceFormat.ExpectationResult(line: line.line, source: line.source, passed: ok, message: message))
+                        return
+                    }
                     io.out(String(repeating: " ", count: 8) + "L\(line.line)".leftPad(5) + "  " + (ok ? "✓ " : "✗ ") + line.source
                            + (message.map { "\n" + String(repeating: " ", count: 16) + $0 } ?? ""))
                 })
-            for f in result.findings where f.severity == .warning { io.err("\(path): \(f.text)") }
+            flush()
+            for f in result.findings where f.severity == .warning { io.err("\(path)\(f.line.map { ":\($0)" } ?? ""): \(f.text)") }
             if format == .json { for f in result.failures { io.err("\(path):\(f.line): \(f.message)") } }
             else { for f in result.failures { io.out("\(path):\(f.line): \(f.message)") } }
             let closing = "\(result.passed) passed, \(result.failed) failed"

@@ -24,6 +24,24 @@ public enum ConfigStatement: Sendable, Hashable {
     case widget(Bool)
 }
 
+extension ConfigStatement {
+    /// The one setting this line sets, for the settings a flow gives once (`key`, `unset`,
+    /// `strings` and `assume` of different names add up; these replace).
+    var singleSetting: String? {
+        switch self {
+        case .platform: "platform"
+        case .plist: "plist"
+        case .assume(let name, _): "assume " + name
+        case .restricted: "restricted"
+        case .locationServices: "locationServices"
+        case .version: "version"
+        case .appClip: "appClip"
+        case .widget: "widget"
+        case .key, .unset, .strings: nil
+        }
+    }
+}
+
 /// An `expect` line (docs/flow-format.md §3.5).
 public enum Expectation: Sendable, Hashable {
     case status(AuthorizationStatus)

@@ -27,6 +27,8 @@ public struct PlistFinding: Sendable, Hashable {
     public var severity: Severity
     public var key: String?
     public var message: String
+    /// The flow's line it is about, when it is about one (a configuration line, not the plist).
+    public var line: Int? = nil
 
     public var text: String { "\(severity.rawValue): " + (key.map { "\(excerpt($0, limit: 80)): " } ?? "") + message }
 }

@@ -67,7 +67,10 @@ public enum FlowParser {
                 }
                 declaredVersion = (v, lineNumber)
             } else if let declared = declaredVersion, declared.version == "1", let word = statement.v11Word {
-                throw FlowError(cursor.location(of: tokens[0]),
+                // At the word that makes it 1.1 (`visits` in `expect delivering visits`).
+                let last = word.split(separator: " ").last.map(String.init) ?? word
+                let at = tokens.dropFirst(word.contains(" ") ? 1 : 0).first { $0.text == last } ?? tokens[0]
+                throw FlowError(cursor.location(of: at),
                                 "\(word) is a version 1.1 statement, but line \(declared.line) declares version 1 (write version 1.1, or remove the version line)")
             }
             switch statement {
@@ -131,6 +134,16 @@ public enum FlowParser {
         }
     }
 
+    /// A count: a whole number, or nil when the word is none; a number too large for one is an
+    /// error of its own (it is a count, only too large).
+    static func count(_ t: Token, _ c: Cursor) throws(FlowError) -> Int? {
+        if let n = Int(t.text), n >= 0 { return n }
+        if !t.text.isEmpty && t.text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            throw FlowError(c.location(of: t), "the count '\(excerpt(t.text))' is too large (at most \(Int.max))")
+        }
+        return nil
+    }
+
     static func parseStatement(_ c: inout Cursor) throws(FlowError) -> Statement {
         let head = try c.keyword(statementKeywords, what: "a statement")
         switch head {
@@ -175,7 +188,7 @@ public enum FlowParser {
                 }
                 return .config(.assume(entry.name, .duration(ms)))
             case .count:
-                guard let n = Int(v.text), n >= 0 else {
+                guard let n = try count(v, c) else {
                     throw FlowError(c.location(of: v), "\(entry.name) takes a count (a whole number), found '\(excerpt(v.text))'")
                 }
                 return .config(.assume(entry.name, .count(n)))
@@ -343,7 +356,7 @@ public enum FlowParser {
         case "inUse": return .inUse(try c.bool(try c.word("true or false")))
         case "callbacks":
             let t = try c.word("a count")
-            guard let n = Int(t.text), n >= 0 else { throw FlowError(c.location(of: t), "expected a count (a whole number), found '\(excerpt(t.text))'") }
+            guard let n = try count(t, c) else { throw FlowError(c.location(of: t), "expected a count (a whole number), found '\(excerpt(t.text))'") }
             return .callbacks(n)
         case "callback":
             let s = AuthorizationStatus(rawValue: try c.keyword(AuthorizationStatus.allCases.map(\.rawValue), what: "a status"))!
@@ -383,7 +396,7 @@ public enum FlowParser {
             return .fix(FixKind(rawValue: k))
         case "fixes":
             let t = try c.word("a count")
-            guard let n = Int(t.text), n >= 0 else { throw FlowError(c.location(of: t), "expected a count (a whole number), found '\(t.text)'") }
+            guard let n = try count(t, c) else { throw FlowError(c.location(of: t), "expected a count (a whole number), found '\(excerpt(t.text))'") }
             return .fixes(n)
         case "paused": return .paused(try c.bool(try c.word("true or false")))
         case "widgetUpdates": return .widgetUpdates(try c.bool(try c.word("true or false")))

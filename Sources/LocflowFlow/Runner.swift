@@ -112,12 +112,28 @@ public struct FlowRunner {
     /// Builds the configuration (reading any plist and strings files).
     public func makeConfig() throws(FlowError) -> (AppConfig, [PlistFinding]) {
         var builder = ConfigBuilder(baseDirectory: baseDirectory)
+        var warnings: [PlistFinding] = []
+        // A setting written twice: the later line wins, which a bug report rarely means.
+        var seen: [String: Int] = [:]
         for line in flow.config {
             guard case .config(let c) = line.statement else { continue }
             try builder.apply(c, at: SourceLocation(file: flow.file, line: line.line, column: 1))
+            if let name = c.singleSetting {
+                if let first = seen[name] {
+                    warnings.append(PlistFinding(severity: .warning, key: nil,
+                                                 message: "'\(excerpt(c.flowText, limit: 60))' sets \(name) again (line \(first) set it): the later line wins",
+                                                 line: line.line))
+                }
+                seen[name] = line.line
+            }
         }
         let config = builder.finish()
-        return (config, builder.findings)
+        if config.appClip && !config.profile.hasAccuracy, let at = flow.config.last(where: { if case .config(.appClip(true)) = $0.statement { true } else { false } }) {
+            warnings.append(PlistFinding(severity: .warning, key: nil,
+                                         message: "appClip true on \(config.profile.platform.displayName): App Clips came with iOS 14; the flow runs as if this platform had them",
+                                         line: at.line))
+        }
+        return (config, warnings + builder.findings)
     }
 
     /// Runs the flow, handing every trace entry to `onEntry` (and every checked expectation to `onExpect`).

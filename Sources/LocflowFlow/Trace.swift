@@ -3,8 +3,18 @@ import LocflowCore
 /// Formats trace entries for `locflow run`.
 public enum TraceFormat {
 
-    /// One JSON Lines object (docs/flow-format.md §7), keys in a fixed order.
-    public static func json(_ e: FlowRunner.Entry) -> String {
+    /// An `expect` line's result, carried by the entry before it.
+    public struct ExpectationResult: Sendable {
+        public var line: Int
+        public var source: String
+        public var passed: Bool
+        /// What was found instead, when it failed.
+        public var message: String?
+    }
+
+    /// One JSON Lines object (docs/flow-format.md §7), keys in a fixed order; `expectations` are
+    /// the `expect` lines written after this entry's step, in order (an extension of §7).
+    public static func json(_ e: FlowRunner.Entry, expectations: [ExpectationResult] = []) -> String {
         let w = e.world, t = e.transition
         var j = JSONWriter()
         j.field("line", e.line.map { .int($0) } ?? .null)
@@ -30,6 +40,10 @@ public enum TraceFormat {
         if let r = t.refusal { why.insert(r, at: 0) }
         j.field("why", .array(why.map { .object([("rule", .string($0.rule.rawValue)), ("text", .string($0.rule.text + ($0.detail.map { " (\($0))" } ?? ""))), ("source", .string($0.rule.source)),
                                                       ("sources", .array($0.rule.sources.map(Commands.sourceJSON)))]) }))
+        j.field("expectations", .array(expectations.map { x in
+            .object([("line", .int(x.line)), ("expect", .string(x.source)), ("passed", .bool(x.passed))]
+                    + (x.message.map { [("message", .string($0))] } ?? []))
+        }))
         return j.finish()
     }
 

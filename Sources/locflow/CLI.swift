@@ -200,7 +200,7 @@ enum CLI {
     ]
 
     /// `locflow --version`.
-    static let version = "locflow 0.1.0 (flow format 1)"
+    static let version = "locflow 0.1.0 (flow format 1.1, reads 1)"
 
     /// The command running now: error messages start `locflow CMD: `.
     static var command: String?

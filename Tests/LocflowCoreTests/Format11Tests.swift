@@ -26,6 +26,20 @@ struct FixesAndPausingTests {
         #expect(s.world.fixes == 14)
     }
 
+    /// A wait that brings periodic fixes says so (it said "no timer was due" while thousands
+    /// arrived), with how many and the last; a wait that brings none still says time passed.
+    @Test func aWaitThatBringsFixesSaysHowMany() {
+        var s = whenInUse()
+        s.do(.app(.startUpdatingLocation))
+        let t = s.do(.wait(3_000))
+        let why = t.last!.why
+        #expect(why.map(\.rule) == [.fixesArrive], "\(why)")
+        #expect(why.first?.detail == "3 locations during the wait, the last precise at 3s", "\(why)")
+        #expect(!Sim.rules(t).contains(.timePasses))
+        s.do(.device(.stationary))
+        #expect(Sim.rules(s.do(.wait(5_000))) == [.timePasses])
+    }
+
     @Test func reducedAccuracyGivesApproximateFixesOnTheSlowCadence() {
         var s = Sim()
         s.do(.app(.requestWhenInUseAuthorization), .user(.precise(false)))

@@ -60,11 +60,13 @@ struct Format11ParserTests {
     }
 
     @Test func a11StatementInAVersion1FileIsAnError() {
+        // The column is the word's that makes the line 1.1.
         #expect(parseError("version 1\napp requestLocation\n")
-                == "t.flow:2:1: error: app requestLocation is a version 1.1 statement, but line 1 declares version 1 (write version 1.1, or remove the version line)")
-        #expect(parseError("version 1\nexpect error locationUnknown\n").contains("expect error locationUnknown is a version 1.1 statement"))
-        #expect(parseError("version 1\nassume startTimeOfDay 08:00\n").contains("assume startTimeOfDay is a version 1.1 statement"))
-        #expect(parseError("version 1\nexpect delivering visits true\n").contains("is a version 1.1 statement"))
+                == "t.flow:2:5: error: app requestLocation is a version 1.1 statement, but line 1 declares version 1 (write version 1.1, or remove the version line)")
+        #expect(parseError("version 1\nexpect error locationUnknown\n").hasPrefix("t.flow:2:14: error: expect error locationUnknown is a version 1.1 statement"))
+        #expect(parseError("version 1\nassume startTimeOfDay 08:00\n").hasPrefix("t.flow:2:8: error: assume startTimeOfDay is a version 1.1 statement"))
+        #expect(parseError("version 1\nexpect delivering visits true\n").hasPrefix("t.flow:2:19: error: expect delivering visits is a version 1.1 statement"))
+        #expect(parseError("version 1\nwidget true\n").hasPrefix("t.flow:2:1: error: widget is a version 1.1 statement"))
         // Without a version line a file is read as 1.1.
         #expect(parseError("app requestLocation\nexpect fixes 0\n") == "no error")
     }
@@ -74,6 +76,11 @@ struct Format11ParserTests {
         #expect(parseError("app desiredAccuracy kilometers\n").contains("(did you mean 'kilometer'?)"))
         #expect(parseError("expect fix exact\n").contains("expected a fix kind (none, precise, approximate)"))
         #expect(parseError("expect fixes many\n") == "t.flow:1:14: error: expected a count (a whole number), found 'many'")
+        // A count too large for one is said to be one, too large.
+        #expect(parseError("expect callbacks 99999999999999999999999\n")
+                == "t.flow:1:18: error: the count '99999999999999999999999' is too large (at most 9223372036854775807)")
+        #expect(parseError("assume monitorConditionLimit 99999999999999999999\n").contains("is too large"))
+        #expect(parseError("expect fixes -1\n").contains("expected a count (a whole number), found '-1'"))
         #expect(parseError("assume startTimeOfDay 25:00\n").contains("startTimeOfDay takes a time of day HH:MM from 00:00 to 23:59"))
         #expect(parseError("assume startTimeOfDay 9:30\n").contains("takes a time of day"))
         #expect(parseError("user addWidgets\n").contains("(did you mean 'addWidget'?)"))

@@ -177,6 +177,22 @@ struct CommandTests {
         #expect(r.err.contains("2 files could not be read or parsed"))
     }
 
+    /// A setting written twice warns at the later line (the later wins), and so does an App
+    /// Clip on a platform before App Clips; neither changes the result.
+    @Test func aSettingWrittenTwiceAndAnAppClipBeforeIOS14Warn() {
+        let s = Scratch()
+        let path = s.write("d.flow", "platform ios17\nplatform ios16\nappClip true\nplatform ios13\nassume inUseGrace 5s\nassume inUseGrace 6s\nkey A \"1\"\nkey A \"2\"\nexpect status notDetermined\n")
+        let r = capture { Commands.check([path], quiet: true, io: $0) }
+        #expect(r.code == 0)
+        #expect(r.err.contains("d.flow:2: warning: 'platform ios16' sets platform again (line 1 set it): the later line wins"), "\(r.err)")
+        #expect(r.err.contains("d.flow:4: warning: 'platform ios13' sets platform again (line 2 set it)"))
+        #expect(r.err.contains("d.flow:6: warning: 'assume inUseGrace 6s' sets assume inUseGrace again (line 5 set it)"))
+        #expect(r.err.contains("d.flow:3: warning: appClip true on iOS 13.0-13.3: App Clips came with iOS 14"))
+        #expect(!r.err.contains("key A"), "keys add up: no warning")
+        let ok = s.write("ok.flow", "platform ios17\nappClip true\nexpect status notDetermined\n")
+        #expect(!capture { Commands.check([ok], quiet: true, io: $0) }.err.contains("warning"))
+    }
+
     @Test func checkExpandsFolders() {
         let s = Scratch()
         s.write("one.flow", passing)
@@ -222,6 +238,23 @@ struct CommandTests {
         #expect(cited?["id"] as? String == "S2")
         #expect(cited?["url"] as? String == "https://developer.apple.com/documentation/corelocation/cllocationmanager/requestwheninuseauthorization()")
         #expect(r.err.contains("2 passed, 0 failed"))
+        // The expectations written after the tap ride on its entry; the others carry none.
+        let held = try #require(objects[2]["expectations"] as? [[String: Any]])
+        #expect(held.map { $0["line"] as? Int } == [4, 5] && held.allSatisfy { $0["passed"] as? Bool == true && $0["message"] == nil })
+        #expect(held.first?["expect"] as? String == "expect status authorizedWhenInUse")
+        #expect(objects.enumerated().allSatisfy { i, o in i == 2 || (o["expectations"] as? [Any])?.isEmpty == true })
+    }
+
+    /// A failed expectation in JSON says what was found, on the entry it follows.
+    @Test func runJSONCarriesAFailedExpectation() throws {
+        let s = Scratch()
+        let path = s.write("f.flow", "app requestWhenInUseAuthorization\nexpect prompt whenInUse\nexpect status denied\n")
+        let r = capture { Commands.run(path, format: .json, io: $0) }
+        #expect(r.code == 1)
+        let objects = try r.out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let x = try #require(objects.last?["expectations"] as? [[String: Any]])
+        #expect(x.count == 2 && x[0]["passed"] as? Bool == true && x[1]["passed"] as? Bool == false)
+        #expect((x[1]["message"] as? String)?.hasPrefix("expected status denied, found notDetermined") == true)
     }
 
     @Test func runTextShowsRefusalsAndExitCode() {
