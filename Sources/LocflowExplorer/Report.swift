@@ -25,6 +25,26 @@ extension String {
 
 /// `locflow report`: a Markdown bug report for a flow.
 public enum Report {
+    /// Text with no HTML in it: `<`, `>` and `&` as entities.
+    static func html(_ s: String) -> String {
+        s.replacingOccurrences("&", "&amp;").replacingOccurrences("<", "&lt;").replacingOccurrences(">", "&gt;")
+    }
+
+    static func longestBacktickRun(_ s: String) -> Int {
+        var longest = 0, run = 0
+        for c in s.utf8 { if c == UInt8(ascii: "`") { run += 1; longest = max(longest, run) } else { run = 0 } }
+        return longest
+    }
+
+    /// A code span in a table cell that shows `s` exactly: its fence longer than any run of
+    /// backticks inside, padded when it starts or ends with one, `|` escaped for the table.
+    static func code(_ s: String) -> String {
+        let t = s.replacingOccurrences("|", "\\|").replacingOccurrences("\n", " ")
+        let fence = String(repeating: "`", count: longestBacktickRun(t) + 1)
+        let pad = t.hasPrefix("`") || t.hasSuffix("`") ? " " : ""
+        return fence + pad + t + pad + fence
+    }
+
     public static func markdown(flow: Flow, flowText: String, file: String, baseDirectory: String) throws(FlowError) -> (text: String, failed: Int) {
         let runner = FlowRunner(flow: flow, baseDirectory: baseDirectory)
         let (config, findings) = try runner.makeConfig()
@@ -33,25 +53,31 @@ public enum Report {
         var rules: [Rule: (count: Int, firstLine: Int?, detail: String?)] = [:]
         var ruleOrder: [Rule] = []
         var lastLine: Int?
-        func esc(_ s: String) -> String { s.replacingOccurrences("|", "\\|").replacingOccurrences("\n", " ") }
+        // What a flow or a plist carries is text, never Markdown's or HTML's: `esc` for a cell or
+        // a line (no HTML, no table break), `code` for a code span whatever backticks it holds.
+        func esc(_ s: String) -> String {
+            var out = html(s).replacingOccurrences("\\", "\\\\")
+            for c in ["`", "*", "_", "|"] { out = out.replacingOccurrences(c, "\\" + c) }
+            return out.replacingOccurrences("\n", " ")
+        }
         var n = 0
         let result = try runner.run(onEntry: { e in
             let w = e.world, t = e.transition
             if e.line != nil { lastLine = e.line }
             n += 1
-            var what = e.isStart ? "start: the person launches the app" : t.event.flowText
-            if let r = t.refusal { what += " — **refused**: " + r.text }
+            let what = e.isStart ? "start: the person launches the app" : t.event.flowText
+            let step = code(what) + (t.refusal.map { " — **refused**: " + esc($0.text) } ?? "")
             let outputs = t.outputs.filter { if case .callback = $0 { false } else { true } }.map(\.text)
-            rows.append("| \(e.line.map(String.init) ?? "") | \(formatClock(t.time)) | `\(esc(what))` | \(w.status.rawValue) | \(w.accuracy.rawValue) | \(w.settingsChoice.rawValue) | \(w.prompt?.kind.rawValue ?? "none") | \(w.lifecycle.rawValue)\(w.inUse ? "" : " (not in use)") | \(esc(outputs.joined(separator: "; "))) |")
+            rows.append("| \(e.line.map(String.init) ?? "") | \(formatClock(t.time)) | \(step) | \(w.status.rawValue) | \(w.accuracy.rawValue) | \(w.settingsChoice.rawValue) | \(w.prompt?.kind.rawValue ?? "none") | \(w.lifecycle.rawValue)\(w.inUse ? "" : " (not in use)") | \(esc(outputs.joined(separator: "; "))) |")
             for c in t.callbacks {
-                callbacks.append("| \(formatClock(t.time)) | \(c.status.rawValue) | \(c.accuracy.rawValue) | \(e.line.map { "line \($0)" } ?? (e.isStart ? "launch" : "timer: \(what)")) |")
+                callbacks.append("| \(formatClock(t.time)) | \(c.status.rawValue) | \(c.accuracy.rawValue) | \(e.line.map { "line \($0)" } ?? (e.isStart ? "launch" : "timer: " + esc(what))) |")
             }
             for why in t.why + (t.refusal.map { [$0] } ?? []) {
                 if rules[why.rule] == nil { ruleOrder.append(why.rule); rules[why.rule] = (0, e.line ?? lastLine, why.detail) }
                 rules[why.rule]!.count += 1
             }
         }, onExpect: { line, ok, message in
-            rows.append("| \(line.line) | | `\(esc(line.source))` | \(ok ? "✓ holds" : "✗ **fails**: " + esc(message ?? "")) | | | | | |")
+            rows.append("| \(line.line) | | \(code(line.source)) | \(ok ? "✓ holds" : "✗ **fails**: " + esc(message ?? "")) | | | | | |")
         })
 
         // The session bars, from the explorer's renderer.
@@ -69,10 +95,10 @@ public enum Report {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         md.append("# locflow report: \(name)")
         md.append("")
-        if !flow.description.isEmpty { md.append(flow.description.joined(separator: " ")); md.append("") }
+        if !flow.description.isEmpty { md.append(html(flow.description.joined(separator: " "))); md.append("") }
         md.append(result.failed == 0 ? "**Result:** all \(result.passed) expectations held and every step could be performed."
                   : "**Result:** \(result.failed) failed, \(result.passed) passed.")
-        for f in result.failures { md.append("- line \(f.line): \(f.message)") }
+        for f in result.failures { md.append("- line \(f.line): " + esc(f.message)) }
         md.append("")
         md.append("## Configuration")
         md.append("")
@@ -83,10 +109,10 @@ public enum Report {
         func key(_ name: String, _ present: Bool) { md.append("| `\(name)` | \(present ? "present" : "**missing**") |") }
         key("NSLocationWhenInUseUsageDescription", config.info.hasWhenInUseKey)
         key("NSLocationAlwaysAndWhenInUseUsageDescription", config.info.alwaysAndWhenInUseDescription != nil)
-        md.append("| `NSLocationTemporaryUsageDescriptionDictionary` | " + (config.info.temporaryUsageDescriptions.map { $0.isEmpty ? "empty" : "purpose keys: " + $0.keys.sorted().joined(separator: ", ") } ?? "**missing**") + " |")
+        md.append("| `NSLocationTemporaryUsageDescriptionDictionary` | " + (config.info.temporaryUsageDescriptions.map { $0.isEmpty ? "empty" : "purpose keys: " + esc($0.keys.sorted().joined(separator: ", ")) } ?? "**missing**") + " |")
         md.append("| `NSLocationDefaultAccuracyReduced` | \(config.info.defaultAccuracyReduced) |")
         md.append("| `NSLocationRequireExplicitServiceSession` | \(config.info.requireExplicitServiceSession) |")
-        md.append("| `UIBackgroundModes` | \(config.info.backgroundModes.isEmpty ? "none" : config.info.backgroundModes.joined(separator: ", ")) |")
+        md.append("| `UIBackgroundModes` | \(config.info.backgroundModes.isEmpty ? "none" : esc(config.info.backgroundModes.joined(separator: ", "))) |")
         if config.restricted { md.append("| restricted | true |") }
         if !config.locationServicesOn { md.append("| Location Services | off at the start |") }
         if config.appClip { md.append("| App Clip | yes (`appClip true`) |") }
@@ -125,7 +151,7 @@ public enum Report {
             md.append("|---|---|---|")
             for source in w.diagnosticSources {
                 let on = w.diagnostics(source)
-                md.append("| \(source.name) | `\(source.type.rawValue)` | \(on.isEmpty ? "none" : on.map { "`\($0.rawValue)`" }.joined(separator: ", ")) |")
+                md.append("| \(esc(source.name)) | `\(source.type.rawValue)` | \(on.isEmpty ? "none" : on.map { "`\($0.rawValue)`" }.joined(separator: ", ")) |")
             }
         }
         md.append("")
@@ -149,9 +175,10 @@ public enum Report {
         md.append("")
         md.append("## Session bars")
         md.append("")
-        md.append("```text")
+        let barsFence = String(repeating: "`", count: max(3, Report.longestBacktickRun(bars) + 1))
+        md.append(barsFence + "text")
         md.append(bars)
-        md.append("```")
+        md.append(barsFence)
         md.append("")
         md.append("## Rules that fired")
         md.append("")
@@ -168,9 +195,11 @@ public enum Report {
         md.append("")
         md.append("Run it with `locflow check \(name)` or step through it with `locflow open \(name)`.")
         md.append("")
-        md.append("```")
+        // A fence longer than any run of backticks in the flow, so nothing in it ends the block.
+        let fence = String(repeating: "`", count: max(3, longestBacktickRun(flowText) + 1))
+        md.append(fence)
         md.append(flowText.hasSuffix("\n") ? String(flowText.dropLast()) : flowText)
-        md.append("```")
+        md.append(fence)
         // Every "why" above leads to a page a reader can open.
         var cited: [Source] = []
         for r in ruleOrder { for source in r.sources where !cited.contains(source) { cited.append(source) } }

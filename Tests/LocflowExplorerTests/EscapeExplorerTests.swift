@@ -31,6 +31,26 @@ struct EscapeExplorerTests {
         #expect(f.text == "a b         \n")
     }
 
+    /// What a flow carries stays text in the report: backticks cannot end a code span or the
+    /// flow's block, HTML is shown, not run, a `|` does not split a table row (a review broke
+    /// the steps table with `user tap "a|b`c``d"`).
+    @Test func aReportKeepsBackticksPipesAndHTMLAsText() throws {
+        let text = "# <script>alert(1)</script> & co\nuser tap \"a|b`c``d\"\nexpect status denied\n```\n"
+        let flow = try FlowParser.parse(text.replacingOccurrences(of: "```\n", with: "# ```\n"), file: "bt.flow")
+        let (md, _) = try Report.markdown(flow: flow, flowText: text, file: "bt.flow", baseDirectory: ".")
+        // HTML only inside the flow's code block, where Markdown shows it as it is.
+        #expect(md.contains("\n&lt;script&gt;alert(1)&lt;/script&gt; &amp; co\n"))
+        #expect(md.components(separatedBy: "<script>").count == 2 && md.contains("````\n# <script>"))
+        let row = try #require(md.split(separator: "\n").first { $0.hasPrefix("| 2 | 0:00 |") })
+        #expect(row.contains("```user tap \"a\\|b`c``d\"```"), "\(row)")
+        // Nine columns: the escaped pipe does not add one.
+        #expect(row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count == 10, "\(row)")
+        #expect(md.contains("- line 2: expected 'user tap \"a\\|b\\`c\\`\\`d\"'"), "\(md)")
+        // The flow's own ``` cannot close its block.
+        #expect(md.contains("\n````\n# <script>"), "\(md)")
+        #expect(Report.code("`x`") == "`` `x` ``" && Report.code("plain") == "`plain`")
+    }
+
     @Test func aRecordingsTitleIsEscapedAndItsFramesHoldOnlyOurOwnEscapes() throws {
         let flow = try FlowParser.parse("# \u{1B}]0;owned\u{07}\nuser tap \"\u{1B}]0;x\u{07}\"\n", file: "evil.flow")
         let cast = Recording.asciicast(flow: flow, config: AppConfig(), configLines: [], width: 100, height: 30, speed: 1, captions: true)
