@@ -91,6 +91,8 @@ enum CLI {
         invariants and your properties on each. A state is the whole world with its times made
         relative to now (README "explore": the abstraction). Prints states, edges, the graph's
         depth, whether the search is complete, and its speed; a progress line on a terminal.
+        Config options: --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE, --widget
+        (the app has a widget: the widgets group needs it), --app-clip (the app is an App Clip).
         Bounds (defaults complete on every platform):
           --actions GROUPS  comma-separated: default, all, or requests, prompts, settings,
                             lifecycle, updates, significant, regions, device, button, liveUpdates,
@@ -120,7 +122,7 @@ enum CLI {
         the N shortest (each a separate flow, marked); -o DIR writes each to its own file
         (path-01.flow, ...; up to --max, default 10). Keys: status, accuracy, settings, precise,
         prompt, lifecycle, inUse, indicator, locationServicesEnabled, completion, error,
-        delivering.SOURCE, session.a, session.b. Bounds as for explore.
+        delivering.SOURCE, session.a, session.b. Config options and bounds as for explore.
         Example: locflow paths --to "status=authorizedAlways settings=whileUsing"
         """,
         "shrink": """
@@ -160,8 +162,8 @@ enum CLI {
         is an assumption, and its sources (title and address).
         """,
         "map": """
-        usage: locflow map [--platform P] [--plist F] [--strings F] [--assume N=V] [--format text|dot|mermaid|svg]
-                           [--with precise,locationServices] [--without time] [-o FILE]
+        usage: locflow map [--platform P] [--plist F] [--strings F] [--assume N=V] [--widget] [--app-clip]
+                           [--format text|dot|mermaid|svg] [--with precise,locationServices] [--without time] [-o FILE]
 
         The designer's flow map for the configured app and version: each node is what the person
         sees (a prompt with its buttons and the request that brought it up, or the app's Settings
