@@ -162,6 +162,9 @@ extension World {
     }
 
     /// An authorization prompt for this app is on screen or waiting.
+    /// A prompt of this kind is on screen or waiting its turn.
+    func asking(_ kind: PromptKind) -> Bool { prompt?.kind == kind || promptQueue.contains { $0.kind == kind } }
+
     @inline(__always) public var authorizationRequestInProgress: Bool {
         if let prompt, prompt.kind.isAuthorizationRequest { return true }
         return promptQueue.contains { $0.kind.isAuthorizationRequest }
@@ -258,10 +261,15 @@ extension World {
             let s = session(id)!
             if !s.qualified && lifecycle != .foreground { out.append(.insufficientlyInUse) }
             if serviceSessionRequired { out.append(.serviceSessionRequired) }
-            if s.goal == .always && st == .authorizedWhenInUse && !record.temporaryGrant && record.alwaysRequestUsed {
+            // Denied once the person answered: not while the question is still on screen or waiting.
+            if s.goal == .always && st == .authorizedWhenInUse && !record.temporaryGrant && record.alwaysRequestUsed
+                && !asking(.alwaysUpgrade) {
                 out.append(.alwaysAuthorizationDenied)
             }
-            if s.fullAccuracyKey != nil && st.isAuthorized && accuracy == .reducedAccuracy && s.fullAccuracyDeclined {
+            // The person declined the full-accuracy prompt, or turned Precise off (not the app's
+            // own NSLocationDefaultAccuracyReduced). [A S8]
+            if s.fullAccuracyKey != nil && st.isAuthorized && accuracy == .reducedAccuracy && !asking(.temporaryFullAccuracy)
+                && (s.fullAccuracyDeclined || (!record.precise && !info.defaultAccuracyReduced)) {
                 out.append(.fullAccuracyDenied)
             }
         case .backgroundActivity:

@@ -242,6 +242,43 @@ struct SessionTests {
         #expect(!s.world.serviceSessionRequired)
     }
 
+    /// alwaysAuthorizationDenied is the person's answer: not while the upgrade prompt still waits
+    /// for one (it was true from the moment the prompt came up). [A S8, S52]
+    @Test func alwaysAuthorizationDeniedOnlyOnceThePersonAnswered() {
+        var s = authorized()
+        s.do(.app(.session(id: "a", goal: .always, fullAccuracyKey: nil)))
+        #expect(s.world.prompt?.kind == .alwaysUpgrade)
+        #expect(s.world.diagnostics(.session("a")) == [.authorizationRequestInProgress])
+        s.tap("Keep Only While Using")
+        #expect(s.world.diagnostics(.session("a")) == [.alwaysAuthorizationDenied])
+        // From notDetermined: the when-in-use prompt, then the upgrade prompt, then the answer.
+        var n = Sim()
+        n.do(.app(.session(id: "a", goal: .always, fullAccuracyKey: nil)))
+        n.tap("Allow While Using App")
+        #expect(!n.world.diagnostics(.session("a")).contains(.alwaysAuthorizationDenied))
+        if n.world.prompt?.kind == .alwaysUpgrade { n.tap("Keep Only While Using") }
+        #expect(n.world.diagnostics(.session("a")).contains(.alwaysAuthorizationDenied))
+    }
+
+    /// fullAccuracyDenied: a session with a purpose key at reduced accuracy because the person
+    /// declined its prompt or turned Precise off; not for the app's own default of reduced. [A S8]
+    @Test func fullAccuracyDeniedWhenThePersonTurnedPreciseOff() {
+        var s = authorized()
+        s.do(.app(.session(id: "n", goal: .whenInUse, fullAccuracyKey: "Nav")))
+        #expect(!s.world.diagnostics(.session("n")).contains(.fullAccuracyDenied))
+        s.do(.user(.settingsPrecise(false)))
+        #expect(s.world.accuracy == .reducedAccuracy)
+        #expect(s.world.diagnostics(.session("n")).contains(.fullAccuracyDenied))
+        s.do(.user(.settingsPrecise(true)))
+        #expect(!s.world.diagnostics(.session("n")).contains(.fullAccuracyDenied))
+        var r = Sim { $0.info.defaultAccuracyReduced = true }
+        r.do(.app(.requestWhenInUseAuthorization))
+        r.tap("Allow While Using App")
+        r.do(.app(.session(id: "n", goal: .whenInUse, fullAccuracyKey: "Nav")))
+        #expect(r.world.accuracy == .reducedAccuracy)
+        #expect(!r.world.diagnostics(.session("n")).contains(.fullAccuracyDenied), "the app's default is not the person's refusal")
+    }
+
     @Test func sessionCreatedInBackgroundIsInsufficientlyInUseUntilForeground() {
         var s = authorized()
         s.do(.user(.background))
