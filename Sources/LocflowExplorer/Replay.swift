@@ -36,6 +36,9 @@ public struct Replay {
     /// Performs the next step (its caption becomes the message); returns its .flow text, or nil at the end.
     public mutating func next() -> String? {
         guard state.history.canRedo else { return nil }
+        // Each step a highlight's time later: what changed is highlighted in the frame of the
+        // step that changed it, never in the frames after (offline, no wall clock lets it fade).
+        state.wallNow += ExplorerState.highlightMs
         _ = state.perform(.redo)
         step += 1
         let done = state.history.steps[state.history.applied - 1]

@@ -145,6 +145,17 @@ struct PictureTests {
         #expect(RoleStyle.hex(9) == "#ff0000")
     }
 
+    /// Offline, a diagnostic that changed is highlighted in the frame of the step that changed
+    /// it only (the highlight fades by the wall clock, which a replay does not have: a review saw
+    /// authorizationRequestInProgress highlighted an hour after it turned false).
+    @Test func aReplayHighlightsAChangeInItsOwnStepOnly() throws {
+        let flow = try FlowParser.parse("app session s whenInUse\nuser tap \"Allow While Using App\"\nwait 1h\n", file: "hl.flow")
+        var replay = Replay(flow: flow, config: AppConfig(), configLines: [], width: 120, height: 40)
+        var highlighted: [Bool] = []
+        while replay.next() != nil { highlighted.append(replay.frame.cells.contains { $0.role == .changed }) }
+        #expect(highlighted == [true, true, false], "step 1 and 2 change the session's diagnostics, the wait does not")
+    }
+
     @Test func animationHasAKeyframePerFrameAndDrawsRepeatedRowsOnce() throws {
         let flow = try FlowParser.parse("""
             # A short demo.
