@@ -234,7 +234,15 @@ extension ExplorerState {
                 while history.applied > 1, history.steps[history.applied - 1].fromClock { history.undo() }
             }
             history.undo()
-            say(language.pick("undone: back to ", "실행 취소: 다음 시각으로 ") + formatClock(world.now))
+            // A running clock would add a wait at once and with it drop every step r could redo:
+            // stepping back pauses it, as a player does.
+            var paused = ""
+            if !isPaused {
+                history.finishClockWait()
+                speedIndex = 0
+                paused = language.pick(" (the clock is paused so that r can redo; Space runs it)", " (r로 다시 실행할 수 있게 시계를 멈췄습니다. Space로 다시 갑니다)")
+            }
+            say(language.pick("undone: back to ", "실행 취소: 다음 시각으로 ") + formatClock(world.now) + paused)
             return []
         case .redo:
             guard history.canRedo else { say(language("nothing to redo"), error: true); return [] }

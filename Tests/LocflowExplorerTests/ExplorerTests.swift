@@ -141,6 +141,32 @@ struct ExplorerTests {
         #expect(s.world.lifecycle == .suspended)
     }
 
+    /// With the clock running (how the explorer starts), undo pauses it: the next tick would
+    /// otherwise add a wait and drop every step redo could bring back (a review found `r` always
+    /// said "nothing to redo").
+    @Test func undoPausesARunningClockSoRedoWorks() {
+        var s = fresh()
+        s.speedIndex = 1
+        _ = s.update(.tick(0))
+        _ = s.update(.key(.char("w")))
+        _ = s.update(.tick(300))
+        _ = s.update(.key(.char("1")))
+        _ = s.update(.tick(600))
+        let steps = s.history.steps.count
+        _ = s.update(.key(.char("u")))
+        #expect(s.isPaused)
+        #expect(s.message?.contains("the clock is paused so that r can redo") == true, "\(s.message ?? "")")
+        _ = s.update(.tick(900))
+        _ = s.update(.tick(2000))
+        #expect(s.history.steps.count == steps && s.history.canRedo)
+        _ = s.update(.key(.char("r")))
+        #expect(s.message?.hasPrefix("step ") == true, "\(s.message ?? "")")
+        #expect(s.world.status == .authorizedWhenInUse)
+        // Paused already: undo says nothing about the clock.
+        _ = s.update(.key(.char("u")))
+        #expect(s.message?.contains("clock") == false)
+    }
+
     @Test func speedsAndPause() {
         var s = fresh()
         _ = s.update(.key(.char(">")))

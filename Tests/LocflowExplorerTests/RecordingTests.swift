@@ -116,6 +116,9 @@ struct RecordingReplayTests {
         keys(&s, &disk, "u")
         #expect(s.world.prompt == nil)
         #expect(disk.lines.suffix(1) == ["wait 300ms"])
+        // Undo paused the clock (so r could redo); Space runs it again.
+        #expect(s.isPaused)
+        keys(&s, &disk, " ")
         disk.apply(s.update(.tick(700)))
         // Recording writes the running clock in chunks; u still goes back past all of them.
         keys(&s, &disk, "a")
