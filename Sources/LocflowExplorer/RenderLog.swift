@@ -22,8 +22,11 @@ extension Renderer {
         visible.reverse()
         let entries = visible
         var y = r.y
+        // The time column as wide as the widest time shown (10:26.500, 1:00:06.539), so the
+        // actor and event columns line up on every row.
+        let timeWidth = max(8, visible.map { formatClock($0.time).utf8.count }.max() ?? 8)
         for e in visible {
-            var text = formatClock(e.time).leftPadded(8) + " " + s.language.actor(e.actor).padded(7) + " " + logText(e)
+            var text = formatClock(e.time).leftPadded(timeWidth) + " " + s.language.actor(e.actor).padded(7) + " " + logText(e)
             let arrow = g.ascii ? "->" : "→"
             var role: Role = .normal
             if let exp = e.expectation {

@@ -80,6 +80,21 @@ struct NothingCutSilentlyTests {
         #expect(row?.contains("column") == true, "\(row ?? "")")
     }
 
+    /// The log's columns line up when times grow past 10 minutes and past an hour (the time
+    /// column was sized for M:SS.mmm, and longer times pushed the rest right).
+    @Test func theLogsColumnsLineUpPastTenMinutesAndAnHour() {
+        var s = ExplorerState(config: AppConfig(), width: 120, height: 40)
+        s.speedIndex = 0
+        for e: Event in [.app(.requestWhenInUseAuthorization), .user(.tap("Allow Once")), .wait(88_459), .user(.background),
+                         .wait(537_000), .user(.foreground), .wait(3_000_000), .user(.background)] { _ = s.perform(.step(e)) }
+        let rows = lines(s).filter { $0.contains(" person ") || $0.contains(" app ") || $0.contains(" timer ") }
+            .filter { $0.hasPrefix("│") && $0.range(of: #"^│ +[0-9:.]+ "#, options: .regularExpression) != nil }
+        #expect(rows.count >= 4, "\(rows)")
+        let starts = Set(rows.map { row in row.distance(from: row.startIndex, to: row.range(of: #"^│ +[0-9:.]+ "#, options: .regularExpression)!.upperBound) })
+        #expect(starts.count == 1, "the actor column starts at one place: \(rows)")
+        #expect(rows.contains { $0.contains("1:00:") }, "\(rows)")
+    }
+
     @Test func theSelectedItemsWholeTextIsOnTheStatusLine() {
         var s = ExplorerState(config: AppConfig(), width: 120, height: 40)
         s.language = .ko
