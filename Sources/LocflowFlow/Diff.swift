@@ -43,6 +43,18 @@ public enum FlowDiff {
         /// How many of them differ somewhere.
         public var differing: Int
         public var isSame: Bool { rows.isEmpty }
+        /// Steps with a row shown (the others only carry a difference on from the step before).
+        public var shownSteps: Int {
+            var seen: [(Int?, String)] = []
+            for row in rows where !seen.contains(where: { $0 == (row.line, row.step) }) { seen.append((row.line, row.step)) }
+            return seen.count
+        }
+        /// The closing count in words.
+        public var countText: String {
+            let carried = differing - shownSteps
+            return "\(differing) of \(compared) steps differ"
+                + (carried > 0 ? " (\(shownSteps) shown; the other \(carried) only carry a difference on from the step before)" : "")
+        }
     }
 
     /// What one side observed after one statement.
@@ -156,7 +168,7 @@ public enum FlowDiff {
             out.append("  " + pad("", fieldWidth) + pad(r.b, width) + "  " + row.b)
         }
         out.append("")
-        out.append(r.isSame ? "no differences in \(r.compared) steps" : "\(r.differing) of \(r.compared) steps differ")
+        out.append(r.isSame ? "no differences in \(r.compared) steps" : r.countText)
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -172,7 +184,7 @@ public enum FlowDiff {
                 md.append("| \(row.line.map(String.init) ?? "") | `\(esc(row.step))` | \(esc(row.field)) | \(esc(row.a)) | \(esc(row.b)) |")
             }
             md.append("")
-            md.append("\(r.differing) of \(r.compared) steps differ.")
+            md.append(r.countText + ".")
         }
         return md.joined(separator: "\n") + "\n"
     }

@@ -61,6 +61,16 @@ struct DiffTests {
         #expect(statusRows.count == 1)  // notDetermined vs authorizedWhenInUse from the tap on
     }
 
+    /// The closing count says how many steps are shown and why the others are not (it said
+    /// "8 of 14 steps differ" under four steps).
+    @Test func theCountSaysWhichStepsAreShown() throws {
+        let flow = try Commands.load(Self.assets + "/tours/2-allow-once-running-out.flow")
+        let r = try FlowDiff.run(flow, baseDirectory: Self.assets + "/tours", a: .init(overrides: [.platform(.ios13)]), b: .init(overrides: [.platform(.ios18)]))
+        #expect(r.differing > r.shownSteps && r.shownSteps > 0)
+        #expect(FlowDiff.text(r, file: "f").hasSuffix("\(r.differing) of \(r.compared) steps differ (\(r.shownSteps) shown; the other \(r.differing - r.shownSteps) only carry a difference on from the step before)\n"))
+        #expect(FlowDiff.markdown(r, file: "f").contains(r.countText + "."))
+    }
+
     @Test func markdownTable() throws {
         let r = try diff("diff-button-order.flow", [.platform(.ios13)], [.platform(.ios14)])
         let md = FlowDiff.markdown(r, file: "diff-button-order.flow")
