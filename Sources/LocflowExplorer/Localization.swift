@@ -157,7 +157,7 @@ enum Korean {
         "system prompt": "시스템 알림", "map: precise": "지도: 정확한 위치", "map: approximate": "지도: 대략적인 위치",
         "you are here": "현재 위치", "~ around here ~": "~ 이 근처 ~", "waiting": "대기", "prompt on screen": "알림 표시 중",
         // "paused" is the explorer's clock; "suspended" is the app's lifecycle: two words.
-        "paused": "멈춤", "playing the tour": "투어 재생 중", "tour paused": "투어 멈춤", "step": "단계",
+        "paused": "멈춤", "playing the tour": "투어 재생 중", "end of the tour": "투어 끝", "tour paused": "투어 멈춤", "step": "단계",
         // Footer and help
         "tap button": "버튼 탭", "choose": "선택", "Precise switch": "정확한 위치 스위치", "next pane": "다음 창",
         "previous pane": "이전 창", "select": "선택", "page up/down": "페이지 위/아래", "do it": "실행",

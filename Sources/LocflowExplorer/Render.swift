@@ -102,7 +102,10 @@ struct Renderer {
     mutating func drawTitle() {
         f.fill(0, 0, s.width, 1, " ", .title)
         var clock = s.isPaused ? "\(g.pause) \(L("paused"))" : "\(g.play) \(s.speed)x"
-        if let a = s.autoplay { clock = a.paused ? "\(g.pause) \(L("tour paused"))" : "\(g.play) \(L("playing the tour"))" }
+        if let a = s.autoplay {
+            clock = !s.history.canRedo && a.waiting == nil && a.branchAt == nil ? "\(g.pause) \(L("end of the tour"))"
+                : a.paused ? "\(g.pause) \(L("tour paused"))" : "\(g.play) \(L("playing the tour"))"
+        }
         let d = g.dot
         var left = " locflow \(d) \(w.appName) \(d) \(w.profile.platform.displayName) \(d) \(formatClock(w.now / 1000 * 1000)) \(clock)"
         if s.recording { left += " \(d) \(g.radioOn) \(L("REC"))" }

@@ -103,6 +103,18 @@ struct PresenterTests {
         }
     }
 
+    /// At the last step the header says the tour ended (it still said "playing the tour").
+    @Test func theHeaderSaysWhenTheTourEnded() throws {
+        var s = try tour("1-provisional-always.flow")
+        let title = { (s: ExplorerState) in String(render(s, glyphs: .unicode).text.split(separator: "\n").first!) }
+        #expect(title(s).contains("▶ playing the tour"))
+        for _ in 0..<200 where s.history.canRedo || s.autoplay?.waiting != nil { key(&s, "→") }
+        #expect(!s.history.canRedo)
+        #expect(title(s).contains("end of the tour") && !title(s).contains("playing"), "\(title(s))")
+        key(&s, "←")
+        #expect(title(s).contains("▶ playing the tour") || title(s).contains("tour paused"), "\(title(s))")
+    }
+
     @Test func waitsPlayOutOnScreenSoTheBarsFill() throws {
         var s = try tour("2-allow-once-running-out.flow", every: 500)
         var wall = 0
