@@ -125,7 +125,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .noSuchButton: ("The prompt on screen has no such button", "I")
         case .promptHasNoPreciseSwitch: ("The prompt on screen has no Precise switch", "D S33, S38; I")
         case .promptPreciseSwitch: ("The Precise switch on the prompt's map decides the app's Precise setting", "D S33, S38")
-        case .allowOnce: ("Allow Once: a temporary authorizedWhenInUse; Settings shows Ask Next Time", "A S2; D S20")
+        case .allowOnce: ("Allow Once: a temporary authorizedWhenInUse; Settings shows Ask Next Time (from iOS 17: Ask Next Time Or When I Share)", "A S2; D S20")
         case .allowWhileUsing: ("Allow While Using App: authorizedWhenInUse, permanent", "A S2")
         case .provisionalAlways: ("Always was requested: Allow While Using App gives provisional Always (the app reads authorizedAlways, Settings shows While Using)", "A S1; D S22-S25")
         case .dontAllow: ("Don't Allow: denied; further requests do nothing", "A S2")

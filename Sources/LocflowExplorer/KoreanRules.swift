@@ -59,7 +59,7 @@ extension Korean {
         .noSuchButton: "화면의 알림에 그런 버튼이 없습니다",
         .promptHasNoPreciseSwitch: "화면의 알림에 정확한 위치 스위치가 없습니다",
         .promptPreciseSwitch: "알림 지도의 정확한 위치 스위치가 앱의 정확한 위치 설정을 정합니다",
-        .allowOnce: "한 번 허용: 임시 authorizedWhenInUse. 설정에는 다음 번에 묻기",
+        .allowOnce: "한 번 허용: 임시 authorizedWhenInUse. 설정에는 다음 번에 묻기 (iOS 17부터: 다음 번에 묻기 또는 내가 공유할 때)",
         .allowWhileUsing: "앱을 사용하는 동안 허용: 영구적인 authorizedWhenInUse",
         .provisionalAlways: "항상 허용이 요청되었습니다: 앱을 사용하는 동안 허용은 임시 항상 허용이 됩니다 (앱은 authorizedAlways, 설정은 앱을 사용하는 동안)",
         .dontAllow: "허용 안 함: denied. 이후의 요청은 효과가 없습니다",

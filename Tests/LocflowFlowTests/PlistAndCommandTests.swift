@@ -150,7 +150,7 @@ struct CommandTests {
         #expect(r.code == 1)
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0] == "\(path):7: expected prompt alwaysUpgrade, found none (line 3: Allow Once: a temporary authorizedWhenInUse; Settings shows Ask Next Time [A S2; D S20]; last: line 6: requestAlwaysAuthorization ignored: the app holds an Allow Once grant [A S1; D S28])")
+        #expect(lines[0] == "\(path):7: expected prompt alwaysUpgrade, found none (line 3: Allow Once: a temporary authorizedWhenInUse; Settings shows Ask Next Time (from iOS 17: Ask Next Time Or When I Share) [A S2; D S20]; last: line 6: requestAlwaysAuthorization ignored: the app holds an Allow Once grant [A S1; D S28])")
         #expect(lines[1] == "\(path):8: expected 'user tap \"Allow\"' to be performed, found it refused: No prompt is on screen [I]")
         #expect(lines[2] == "1 flow: 2 passed, 2 failed")
     }
