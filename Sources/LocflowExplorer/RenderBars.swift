@@ -56,7 +56,7 @@ extension Renderer {
                           (String(g.light), .laneSuspended), (L("paused"), .dim)])
         }
         if active11 { parts.append([("\(L("Live Activity")), \(L("visits")), \(L("beacons")): ", .dim), (String(g.full), .laneActive), (L("active"), .dim)]) }
-        parts.append([("T", .accent), (" \(L("tap")) ", .dim), ("c", .good), (" \(L("callback")) ", .dim), (String(g.mark), .dim), (" \(L("other event"))", .dim)])
+        parts.append([("T", .accent), (" \(L("tap")) ", .dim), ("T", .good), ("/", .dim), ("c", .good), (" \(L("callback")) ", .dim), (String(g.mark), .dim), (" \(L("other event"))", .dim)])
         let timers = w.pendingTimers.map { L($0.kind.label) + " " + formatClock(($0.due - w.now + 999) / 1000 * 1000) }.joined(separator: " \(g.dot) ")
         if !timers.isEmpty { parts.append([("\(L("timers")): " + timers, .dim)]) }
         return parts
@@ -226,7 +226,8 @@ extension Renderer {
         for c in 0..<cols {
             let here = inside(c)
             guard !here.isEmpty else { continue }
-            if here.contains(where: \.tap) { f.put(r.x + labelW + c, y, char: "T", .accent) }
+            // A tap and the callback it brought in one column: the T in the callback's colour.
+            if here.contains(where: \.tap) { f.put(r.x + labelW + c, y, char: "T", here.contains(where: \.callback) ? .good : .accent) }
             else if here.contains(where: \.callback) { f.put(r.x + labelW + c, y, char: "c", .good) }
             else { f.put(r.x + labelW + c, y, char: g.mark, .dim) }
         }
