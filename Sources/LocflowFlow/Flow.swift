@@ -25,8 +25,8 @@ public enum ConfigStatement: Sendable, Hashable {
 }
 
 extension ConfigStatement {
-    /// The one setting this line sets, for the settings a flow gives once (`key`, `unset`,
-    /// `strings` and `assume` of different names add up; these replace).
+    /// The one setting this line sets, for the settings a flow gives once (`strings` files,
+    /// and `key`, `unset` and `assume` lines of different names, add up; these replace).
     var singleSetting: String? {
         switch self {
         case .platform: "platform"
@@ -37,7 +37,8 @@ extension ConfigStatement {
         case .version: "version"
         case .appClip: "appClip"
         case .widget: "widget"
-        case .key, .unset, .strings: nil
+        case .key(let name, _), .unset(let name): "key " + name
+        case .strings: nil
         }
     }
 }

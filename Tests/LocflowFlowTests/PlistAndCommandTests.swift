@@ -188,8 +188,8 @@ struct CommandTests {
         #expect(r.err.contains("d.flow:4: warning: 'platform ios13' sets platform again (line 2 set it)"))
         #expect(r.err.contains("d.flow:6: warning: 'assume inUseGrace 6s' sets assume inUseGrace again (line 5 set it)"))
         #expect(r.err.contains("d.flow:3: warning: appClip true on iOS 13.0-13.3: App Clips came with iOS 14"))
-        #expect(!r.err.contains("key A"), "keys add up: no warning")
-        let ok = s.write("ok.flow", "platform ios17\nappClip true\nexpect status notDetermined\n")
+        #expect(r.err.contains("d.flow:8: warning: 'key A \"2\"' sets key A again (line 7 set it)"), "\(r.err)")
+        let ok = s.write("ok.flow", "platform ios17\nappClip true\nkey A \"1\"\nkey B \"2\"\nassume inUseGrace 5s\nassume allowOnceGrace 5s\nexpect status notDetermined\n")
         #expect(!capture { Commands.check([ok], quiet: true, io: $0) }.err.contains("warning"))
     }
 
