@@ -25,26 +25,6 @@ extension String {
 
 /// `locflow report`: a Markdown bug report for a flow.
 public enum Report {
-    /// Text with no HTML in it: `<`, `>` and `&` as entities.
-    static func html(_ s: String) -> String {
-        s.replacingOccurrences("&", "&amp;").replacingOccurrences("<", "&lt;").replacingOccurrences(">", "&gt;")
-    }
-
-    static func longestBacktickRun(_ s: String) -> Int {
-        var longest = 0, run = 0
-        for c in s.utf8 { if c == UInt8(ascii: "`") { run += 1; longest = max(longest, run) } else { run = 0 } }
-        return longest
-    }
-
-    /// A code span in a table cell that shows `s` exactly: its fence longer than any run of
-    /// backticks inside, padded when it starts or ends with one, `|` escaped for the table.
-    static func code(_ s: String) -> String {
-        let t = s.replacingOccurrences("|", "\\|").replacingOccurrences("\n", " ")
-        let fence = String(repeating: "`", count: longestBacktickRun(t) + 1)
-        let pad = t.hasPrefix("`") || t.hasSuffix("`") ? " " : ""
-        return fence + pad + t + pad + fence
-    }
-
     public static func markdown(flow: Flow, flowText: String, file: String, baseDirectory: String) throws(FlowError) -> (text: String, failed: Int) {
         let runner = FlowRunner(flow: flow, baseDirectory: baseDirectory)
         let (config, findings) = try runner.makeConfig()
@@ -53,13 +33,8 @@ public enum Report {
         var rules: [Rule: (count: Int, firstLine: Int?, detail: String?)] = [:]
         var ruleOrder: [Rule] = []
         var lastLine: Int?
-        // What a flow or a plist carries is text, never Markdown's or HTML's: `esc` for a cell or
-        // a line (no HTML, no table break), `code` for a code span whatever backticks it holds.
-        func esc(_ s: String) -> String {
-            var out = html(s).replacingOccurrences("\\", "\\\\")
-            for c in ["`", "*", "_", "|"] { out = out.replacingOccurrences(c, "\\" + c) }
-            return out.replacingOccurrences("\n", " ")
-        }
+        // What a flow or a plist carries is text, never Markdown's or HTML's (`Markdown`).
+        let esc = Markdown.text, code = Markdown.code
         var n = 0
         let result = try runner.run(onEntry: { e in
             let w = e.world, t = e.transition
@@ -95,7 +70,7 @@ public enum Report {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         md.append("# locflow report: \(name)")
         md.append("")
-        if !flow.description.isEmpty { md.append(html(flow.description.joined(separator: " "))); md.append("") }
+        if !flow.description.isEmpty { md.append(esc(flow.description.joined(separator: " "))); md.append("") }
         md.append(result.failed == 0 ? "**Result:** all \(result.passed) expectations held and every step could be performed."
                   : "**Result:** \(result.failed) failed, \(result.passed) passed.")
         for f in result.failures { md.append("- line \(f.line): " + esc(f.message)) }
@@ -105,7 +80,7 @@ public enum Report {
         md.append("| | |")
         md.append("|---|---|")
         md.append("| platform | \(config.platform.displayName) (`\(config.platform.rawValue)`) |")
-        md.append("| app | \(config.appName) |")
+        md.append("| app | \(esc(config.appName)) |")
         func key(_ name: String, _ present: Bool) { md.append("| `\(name)` | \(present ? "present" : "**missing**") |") }
         key("NSLocationWhenInUseUsageDescription", config.info.hasWhenInUseKey)
         key("NSLocationAlwaysAndWhenInUseUsageDescription", config.info.alwaysAndWhenInUseDescription != nil)
@@ -122,7 +97,10 @@ public enum Report {
             let changed = a.value != defaults[i].value
             md.append("| assumption `\(a.name)` | \(a.value)\(changed ? " (changed; default \(defaults[i].value))" : "") |")
         }
-        for f in findings { md.append("| Info.plist \(f.severity.rawValue) | \(esc(f.text)) |") }
+        for f in findings {
+            // The flow's own configuration warnings name their line; the rest are the plist's.
+            md.append(f.line.map { "| flow \(f.severity.rawValue), line \($0) | \(esc(f.text)) |" } ?? "| Info.plist \(f.severity.rawValue) | \(esc(f.text)) |")
+        }
         md.append("")
         md.append("## Steps")
         md.append("")
@@ -175,7 +153,7 @@ public enum Report {
         md.append("")
         md.append("## Session bars")
         md.append("")
-        let barsFence = String(repeating: "`", count: max(3, Report.longestBacktickRun(bars) + 1))
+        let barsFence = Markdown.fence(for: bars)
         md.append(barsFence + "text")
         md.append(bars)
         md.append(barsFence)
@@ -196,7 +174,7 @@ public enum Report {
         md.append("Run it with `locflow check \(name)` or step through it with `locflow open \(name)`.")
         md.append("")
         // A fence longer than any run of backticks in the flow, so nothing in it ends the block.
-        let fence = String(repeating: "`", count: max(3, longestBacktickRun(flowText) + 1))
+        let fence = Markdown.fence(for: flowText)
         md.append(fence)
         md.append(flowText.hasSuffix("\n") ? String(flowText.dropLast()) : flowText)
         md.append(fence)

@@ -45,15 +45,20 @@ public enum FlowDiff {
         public var isSame: Bool { rows.isEmpty }
         /// Steps with a row shown (the others only carry a difference on from the step before).
         public var shownSteps: Int {
-            var seen: [(Int?, String)] = []
-            for row in rows where !seen.contains(where: { $0 == (row.line, row.step) }) { seen.append((row.line, row.step)) }
-            return seen.count
+            // Rows come grouped by step: a new step starts where the row's step changes.
+            var count = 0
+            var last: (Int?, String)?
+            for row in rows where last.map({ $0 != (row.line, row.step) }) ?? true {
+                count += 1
+                last = (row.line, row.step)
+            }
+            return count
         }
         /// The closing count in words.
         public var countText: String {
-            let carried = differing - shownSteps
+            let shown = shownSteps, carried = differing - shown
             return "\(differing) of \(compared) steps differ"
-                + (carried > 0 ? " (\(shownSteps) shown; the other \(carried) only carry a difference on from the step before)" : "")
+                + (carried > 0 ? " (\(shown) shown; the other \(carried) only carry a difference on from the step before)" : "")
         }
     }
 
@@ -173,15 +178,15 @@ public enum FlowDiff {
     }
 
     public static func markdown(_ r: Result, file: String) -> String {
-        func esc(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
-        var md = ["# locflow diff: \(esc(file))", "", "`\(esc(r.a))` compared with `\(esc(r.b))`, step by step; only what differs.", ""]
+        let esc = Markdown.text, code = Markdown.code
+        var md = ["# locflow diff: \(esc(file))", "", "\(code(r.a)) compared with \(code(r.b)), step by step; only what differs.", ""]
         if r.isSame {
             md.append("No differences in \(r.compared) steps.")
         } else {
             md.append("| line | step | what | \(esc(r.a)) | \(esc(r.b)) |")
             md.append("|---|---|---|---|---|")
             for row in r.rows {
-                md.append("| \(row.line.map(String.init) ?? "") | `\(esc(row.step))` | \(esc(row.field)) | \(esc(row.a)) | \(esc(row.b)) |")
+                md.append("| \(row.line.map(String.init) ?? "") | \(code(row.step)) | \(esc(row.field)) | \(esc(row.a)) | \(esc(row.b)) |")
             }
             md.append("")
             md.append(r.countText + ".")

@@ -255,9 +255,10 @@ struct SessionTests {
         var n = Sim()
         n.do(.app(.session(id: "a", goal: .always, fullAccuracyKey: nil)))
         n.tap("Allow While Using App")
-        #expect(!n.world.diagnostics(.session("a")).contains(.alwaysAuthorizationDenied))
-        if n.world.prompt?.kind == .alwaysUpgrade { n.tap("Keep Only While Using") }
-        #expect(n.world.diagnostics(.session("a")).contains(.alwaysAuthorizationDenied))
+        #expect(n.world.prompt?.kind == .alwaysUpgrade)
+        #expect(n.world.diagnostics(.session("a")) == [.authorizationRequestInProgress])
+        n.tap("Keep Only While Using")
+        #expect(n.world.diagnostics(.session("a")) == [.alwaysAuthorizationDenied])
     }
 
     /// fullAccuracyDenied: a session with a purpose key at reduced accuracy because the person
@@ -271,12 +272,25 @@ struct SessionTests {
         #expect(s.world.diagnostics(.session("n")).contains(.fullAccuracyDenied))
         s.do(.user(.settingsPrecise(true)))
         #expect(!s.world.diagnostics(.session("n")).contains(.fullAccuracyDenied))
+        // The app's own reduced default is not the person's refusal. The session asks at once
+        // (the full-accuracy prompt): while it asks, nothing is denied; with the question gone
+        // unanswered (taken off here, as a backgrounded app's would be) still nothing is.
         var r = Sim { $0.info.defaultAccuracyReduced = true }
         r.do(.app(.requestWhenInUseAuthorization))
         r.tap("Allow While Using App")
         r.do(.app(.session(id: "n", goal: .whenInUse, fullAccuracyKey: "Nav")))
-        #expect(r.world.accuracy == .reducedAccuracy)
-        #expect(!r.world.diagnostics(.session("n")).contains(.fullAccuracyDenied), "the app's default is not the person's refusal")
+        #expect(r.world.accuracy == .reducedAccuracy && r.world.prompt?.kind == .temporaryFullAccuracy)
+        #expect(r.world.diagnostics(.session("n")) == [.authorizationRequestInProgress])
+        r.world.prompt = nil
+        r.world.promptQueue = []
+        #expect(r.world.diagnostics(.session("n")).isEmpty, "the app's default is not the person's refusal")
+        // Declining the prompt is.
+        var d = Sim { $0.info.defaultAccuracyReduced = true }
+        d.do(.app(.requestWhenInUseAuthorization))
+        d.tap("Allow While Using App")
+        d.do(.app(.session(id: "n", goal: .whenInUse, fullAccuracyKey: "Nav")))
+        d.tap(d.world.buttons(for: d.world.prompt!).last!)
+        #expect(d.world.diagnostics(.session("n")) == [.fullAccuracyDenied], "\(d.world.diagnostics(.session("n")))")
     }
 
     @Test func sessionCreatedInBackgroundIsInsufficientlyInUseUntilForeground() {

@@ -48,7 +48,40 @@ struct EscapeExplorerTests {
         #expect(md.contains("- line 2: expected 'user tap \"a\\|b\\`c\\`\\`d\"'"), "\(md)")
         // The flow's own ``` cannot close its block.
         #expect(md.contains("\n````\n# <script>"), "\(md)")
-        #expect(Report.code("`x`") == "`` `x` ``" && Report.code("plain") == "`plain`")
+        #expect(Markdown.code("`x`") == "`` `x` ``" && Markdown.code("plain") == "`plain`")
+    }
+
+    /// Markdown's text: nothing a stranger wrote becomes a heading, a link, an image, emphasis,
+    /// HTML or a new table cell.
+    @Test func markdownTextStaysText() {
+        #expect(Markdown.text("## Heading ![x](http://t.example/p.gif)") == "\\## Heading !\\[x\\](http://t.example/p.gif)")
+        #expect(Markdown.text("[click me](https://evil.example) ~~x~~ *b* _i_") == "\\[click me\\](https://evil.example) \\~\\~x\\~\\~ \\*b\\* \\_i\\_")
+        #expect(Markdown.text("Evil|App <img src=x onerror=alert(1)> `tick") == "Evil\\|App &lt;img src=x onerror=alert(1)&gt; \\`tick")
+        #expect(Markdown.text("> quote") == "&gt; quote")
+        #expect(Markdown.text("- item") == "\\- item" && Markdown.text("12. item") == "12\\. item" && Markdown.text("3s later") == "3s later")
+        #expect(Markdown.text("two\nlines") == "two lines")
+        #expect(Markdown.fence(for: "a ```` b") == "`````" && Markdown.fence(for: "plain") == "```")
+    }
+
+    /// The report writes the app's name, the description and every message through it, and
+    /// says which warnings are the flow's own (with their line).
+    @Test func aReportEscapesTheAppsNameAndTheDescription() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("locflow-md-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>
+            <key>CFBundleDisplayName</key><string>Evil|App &lt;img src=x onerror=alert(1)&gt;</string>
+            <key>NSLocationWhenInUseUsageDescription</key><string>Shows you.</string></dict></plist>
+            """
+        try plist.write(toFile: dir + "/Info.plist", atomically: true, encoding: .utf8)
+        let text = "# ## Heading ![x](http://t.example/p.gif)\nplist Info.plist\nplatform ios17\nplatform ios18\nuser tap \"[click me](https://evil.example)\"\n"
+        let flow = try FlowParser.parse(text, file: dir + "/e.flow")
+        let (md, _) = try Report.markdown(flow: flow, flowText: text, file: dir + "/e.flow", baseDirectory: dir)
+        #expect(md.contains("| app | Evil\\|App &lt;img src=x onerror=alert(1)&gt; |"), "\(md)")
+        #expect(md.contains("\n\\## Heading !\\[x\\](http://t.example/p.gif)\n"), "\(md)")
+        #expect(md.contains("- line 5: expected 'user tap \"\\[click me\\](https://evil.example)\"'"), "\(md)")
+        #expect(md.contains("| flow warning, line 4 | warning: 'platform ios18' sets platform again (line 3 set it): the later line wins |"), "\(md)")
     }
 
     @Test func aRecordingsTitleIsEscapedAndItsFramesHoldOnlyOurOwnEscapes() throws {

@@ -71,6 +71,16 @@ struct DiffTests {
         #expect(FlowDiff.markdown(r, file: "f").contains(r.countText + "."))
     }
 
+    /// diff --format md writes steps as code spans whatever backticks they hold, and the rest as
+    /// text: no HTML runs, no row splits.
+    @Test func markdownKeepsAStrangersStepAsText() throws {
+        let flow = try FlowParser.parse("app session a`b<img>|c whenInUse\n", file: "e.flow")
+        let r = try FlowDiff.run(flow, baseDirectory: ".", a: .init(overrides: [.platform(.ios17)]), b: .init(overrides: [.platform(.ios18)]))
+        let md = FlowDiff.markdown(r, file: "e.flow")
+        #expect(md.contains("| 1 | ``app session a`b<img>\\|c whenInUse`` | prompt | none | whenInUse |"), "\(md)")
+        #expect(md.contains("| session a\\`b&lt;img&gt;\\|c | – | active |"), "\(md)")
+    }
+
     @Test func markdownTable() throws {
         let r = try diff("diff-button-order.flow", [.platform(.ios13)], [.platform(.ios14)])
         let md = FlowDiff.markdown(r, file: "diff-button-order.flow")
