@@ -161,10 +161,10 @@ extension World {
         return goal
     }
 
-    /// An authorization prompt for this app is on screen or waiting.
     /// A prompt of this kind is on screen or waiting its turn.
     func asking(_ kind: PromptKind) -> Bool { prompt?.kind == kind || promptQueue.contains { $0.kind == kind } }
 
+    /// An authorization prompt for this app is on screen or waiting.
     @inline(__always) public var authorizationRequestInProgress: Bool {
         if let prompt, prompt.kind.isAuthorizationRequest { return true }
         return promptQueue.contains { $0.kind.isAuthorizationRequest }

@@ -151,9 +151,9 @@ extension World {
 
     // MARK: Fixes
 
-    /// Counts the periodic fixes due up to `target` (quietly: a fix is not a recorded event).
-    /// Called before time advances to a timer or to the end of a wait; delivery does not change between events.
-    /// The periodic fixes due up to `target`, counted in bulk; returns how many arrived.
+    /// Counts the periodic fixes due up to `target` in bulk (quietly: a fix is not a transition
+    /// of its own) and returns how many arrived. Called before time advances to a timer or to
+    /// the end of a wait; delivery does not change between events.
     @discardableResult
     mutating func accrueFixes(until target: Millis) -> Int {
         guard target >= now else { return 0 }

@@ -65,11 +65,12 @@ extension World {
         arrived += accrueFixes(until: target)
         now = target
         var t = Transition(event: event, time: now, quiet: quiet)
-        // The periodic fixes of the wait (counted, not one transition each: a long wait brings millions).
-        if arrived > 0 {
-            t.note(.fixesArrive, "\(arrived) location\(arrived == 1 ? "" : "s") during the wait, the last \(lastFix?.rawValue ?? "precise") at \(formatDuration(lastFixAt ?? now))")
-        }
         settle(into: &t)
+        // The periodic fixes of the wait (counted, not one transition each: a long wait brings
+        // millions), after what settling decided, so that a rule of its own comes first.
+        if arrived > 0 {
+            t.note(.fixesArrive, "\(arrived) location\(arrived == 1 ? "" : "s") during the wait, the last \(lastFix?.rawValue ?? "precise") at \(formatClock(lastFixAt ?? now))")
+        }
         if t.lastRule == nil { t.note(.timePasses) }
         sink(t, worlds ? self : nil)
     }

@@ -103,6 +103,8 @@ public struct ExplorerState: Sendable {
     public var promptSelection = 0
     /// 0 paused, then 1x, 10x, 60x, 600x.
     public var speedIndex = 1
+    /// The speed Space goes back to: the one the clock ran at before a pause (or an undo).
+    public var resumeSpeedIndex = 1
     public static let speeds = [0, 1, 10, 60, 600]
     public var logFilter: LogFilter = .all
     /// Seconds per column on the session bars.

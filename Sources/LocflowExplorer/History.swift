@@ -89,7 +89,9 @@ public struct LogEntry: Sendable {
     public var expectation: (ok: Bool, found: String)? { extra?.expectation }
     public var text: String { label ?? event?.flowText ?? "" }
     public var isPlainWait: Bool {
-        if case .wait = event, outputCount == 0, why == nil || why?.rule == .timePasses, refusal == nil { return true }
+        // Time passing, and the periodic fixes it brings (counted in the App pane's location
+        // line), are no event of their own: the running clock's waits stay out of the log.
+        if case .wait = event, outputCount == 0, why == nil || why?.rule == .timePasses || why?.rule == .fixesArrive, refusal == nil { return true }
         return false
     }
 }

@@ -239,6 +239,7 @@ extension ExplorerState {
             var paused = ""
             if !isPaused {
                 history.finishClockWait()
+                resumeSpeedIndex = speedIndex
                 speedIndex = 0
                 paused = language.pick(" (the clock is paused so that r can redo; Space runs it)", " (r로 다시 실행할 수 있게 시계를 멈췄습니다. Space로 다시 갑니다)")
             }
@@ -272,7 +273,8 @@ extension ExplorerState {
                 say(language(a.paused ? "tour paused: Space plays on, → and ← step" : "playing the tour"))
                 return []
             }
-            speedIndex = isPaused ? 1 : 0
+            if !isPaused { resumeSpeedIndex = speedIndex }
+            speedIndex = isPaused ? max(1, resumeSpeedIndex) : 0
             history.finishClockWait()
             say(isPaused ? language("paused") : language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
             return []

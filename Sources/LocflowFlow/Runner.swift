@@ -67,6 +67,12 @@ public struct ConfigBuilder {
         }
     }
 
+    /// What is wrong with an App Clip on this platform (nil when nothing is).
+    public static func appClipProblem(_ config: AppConfig) -> String? {
+        guard config.appClip && !config.profile.hasAccuracy else { return nil }
+        return "appClip true on \(config.profile.platform.displayName): App Clips came with iOS 14; locflow runs the App Clip rules as if this platform had them"
+    }
+
     /// The finished configuration, with what iOS would make of the Info.plist.
     public mutating func finish() -> AppConfig {
         let (info, findings) = InfoPlistLoader.resolve(plist)
@@ -115,9 +121,22 @@ public struct FlowRunner {
         var warnings: [PlistFinding] = []
         // A setting written twice: the later line wins, which a bug report rarely means.
         var seen: [String: Int] = [:]
+        var keyLines: [Int] = []
         for line in flow.config {
             guard case .config(let c) = line.statement else { continue }
             try builder.apply(c, at: SourceLocation(file: flow.file, line: line.line, column: 1))
+            switch c {
+            case .key, .unset: keyLines.append(line.line)
+            case .plist:
+                // A plist replaces the whole Info.plist, the keys written before it with it.
+                if !keyLines.isEmpty {
+                    warnings.append(PlistFinding(severity: .warning, key: nil,
+                                                 message: "'\(excerpt(c.flowText, limit: 60))' replaces the Info.plist, and with it what line\(keyLines.count == 1 ? "" : "s") \(keyLines.map(String.init).joined(separator: ", ")) set: write key and unset lines after the plist line",
+                                                 line: line.line))
+                    keyLines = []
+                }
+            default: break
+            }
             if let name = c.singleSetting {
                 if let first = seen[name] {
                     warnings.append(PlistFinding(severity: .warning, key: nil,
@@ -128,10 +147,8 @@ public struct FlowRunner {
             }
         }
         let config = builder.finish()
-        if config.appClip && !config.profile.hasAccuracy, let at = flow.config.last(where: { if case .config(.appClip(true)) = $0.statement { true } else { false } }) {
-            warnings.append(PlistFinding(severity: .warning, key: nil,
-                                         message: "appClip true on \(config.profile.platform.displayName): App Clips came with iOS 14; the flow runs as if this platform had them",
-                                         line: at.line))
+        if let problem = ConfigBuilder.appClipProblem(config), let at = flow.config.last(where: { if case .config(.appClip(true)) = $0.statement { true } else { false } }) {
+            warnings.append(PlistFinding(severity: .warning, key: nil, message: problem, line: at.line))
         }
         return (config, warnings + builder.findings)
     }

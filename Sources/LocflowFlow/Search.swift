@@ -175,10 +175,11 @@ public struct StateSearch {
 
     /// Why a group adds no action under this configuration (nil when it adds some): the
     /// platform lacks the API, or the app lacks the widget.
-    public static func emptyFamily(_ f: Family, _ config: AppConfig) -> String? {
-        guard defaultActions(config, families: [f], waits: [], sessions: 2).isEmpty else { return nil }
+    public static func emptyFamily(_ f: Family, _ config: AppConfig, sessions: Int = 1) -> String? {
+        guard defaultActions(config, families: [f], waits: [], sessions: sessions).isEmpty else { return nil }
         let p = config.profile
         switch f {
+        case .sessions where p.hasServiceSessions: return "--sessions 0 tries no session"
         case .prompts: return "\(p.platform.displayName) has no Precise switch (iOS 14+)"
         case .liveUpdates, .monitor, .background: return "\(p.platform.displayName) has no \(f == .liveUpdates ? "CLLocationUpdate" : f == .monitor ? "CLMonitor" : "CLBackgroundActivitySession") (iOS 17+)"
         case .sessions: return "\(p.platform.displayName) has no CLServiceSession (iOS 18+)"

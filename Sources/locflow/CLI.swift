@@ -60,7 +60,9 @@ enum CLI {
         Prints the trace of a flow: one entry per step and per timer that fired, with the state
         after it and the rules that decided it. json is JSON Lines, one object per entry, with
         line, time, event, actor, refused, status, accuracy, settings, prompt, lifecycle, inUse,
-        callbacks, diagnostics, outputs and why. Exit codes as for check.
+        callbacks, fix, fixes, paused, widgetUpdates, error, diagnostics, outputs, why, and
+        expectations (the expect lines after the entry's step: line, expect, passed, message).
+        Exit codes as for check.
         """,
         "inspect": """
         usage: locflow inspect PLIST [--strings FILE] [--platform P]
@@ -354,8 +356,9 @@ enum CLI {
             let config = o.builder.finish()
             // A group named that adds no action here would search the same space in silence.
             for f in named {
-                if let why = StateSearch.emptyFamily(f, config) { io.err("locflow \(command): --actions \(f.rawValue) adds no action here: \(why)") }
+                if let why = StateSearch.emptyFamily(f, config, sessions: explore.sessions) { io.err("locflow \(command): --actions \(f.rawValue) adds no action here: \(why)") }
             }
+            if let problem = ConfigBuilder.appClipProblem(config) { io.err("locflow \(command): warning: --app-clip: " + problem) }
             if command == "explore" {
                 if isatty(2) != 0 { explore.progress = { s in FileHandle.standardError.write(Data(s.utf8)) } }
                 return Commands.explore(config: config, configLines: o.configLines, options: explore, io: io)
@@ -446,6 +449,3 @@ enum CLI {
     }
 }
 
-extension CLI {
-    /// Says when a file was there before (it is replaced, never silently).
-}

@@ -185,7 +185,9 @@ extension Pictures {
         let configArgs = a.rebuilt(except: ["--format", "-o", "--output", "--with", "--without"])
         var o = Explorer.Options()
         if let problem = Explorer.parse(configArgs, into: &o) { return CLI.usageError("map", problem) }
-        let map = FlowMap(config: o.builder.finish(), extras: extras)
+        let config = o.builder.finish()
+        if let problem = ConfigBuilder.appClipProblem(config) { io.err("locflow map: warning: --app-clip: " + problem) }
+        let map = FlowMap(config: config, extras: extras)
         let text: String
         switch format {
         case .text: text = map.text

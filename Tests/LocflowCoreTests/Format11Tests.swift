@@ -34,7 +34,7 @@ struct FixesAndPausingTests {
         let t = s.do(.wait(3_000))
         let why = t.last!.why
         #expect(why.map(\.rule) == [.fixesArrive], "\(why)")
-        #expect(why.first?.detail == "3 locations during the wait, the last precise at 3s", "\(why)")
+        #expect(why.first?.detail == "3 locations during the wait, the last precise at 0:03", "\(why)")
         #expect(!Sim.rules(t).contains(.timePasses))
         s.do(.device(.stationary))
         #expect(Sim.rules(s.do(.wait(5_000))) == [.timePasses])

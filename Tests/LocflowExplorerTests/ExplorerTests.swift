@@ -167,6 +167,24 @@ struct ExplorerTests {
         #expect(s.message?.contains("clock") == false)
     }
 
+    /// Space goes back to the speed the clock ran at before the pause, or before an undo paused it.
+    @Test func spaceResumesAtTheSpeedBeforeThePause() {
+        var s = fresh()
+        _ = s.update(.key(.char(">")))
+        _ = s.update(.key(.char(">")))
+        _ = s.update(.key(.char(">")))
+        #expect(s.speed == 60)
+        _ = s.update(.key(.char(" ")))
+        #expect(s.isPaused)
+        _ = s.update(.key(.char(" ")))
+        #expect(s.speed == 60)
+        _ = s.update(.key(.char("w")))
+        _ = s.update(.key(.char("u")))
+        #expect(s.isPaused)
+        _ = s.update(.key(.char(" ")))
+        #expect(s.speed == 60)
+    }
+
     @Test func speedsAndPause() {
         var s = fresh()
         _ = s.update(.key(.char(">")))

@@ -53,6 +53,17 @@ struct Format11ExplorerTests {
         }
     }
 
+    /// The running clock's waits bring fixes while updates run; they stay out of the log (a wait
+    /// with a rule of its own, as a pause, still shows).
+    @Test func waitsThatOnlyBringFixesStayOutOfTheLog() {
+        var s = authorized()
+        _ = s.perform(.step(.app(.startUpdatingLocation)))
+        let before = s.history.log.filter { !$0.isPlainWait }.count
+        for _ in 0..<5 { _ = s.perform(.step(.wait(2_000))) }
+        #expect(s.world.fixes >= 10)
+        #expect(s.history.log.filter { !$0.isPlainWait }.count == before, "\(s.history.log.map(\.text))")
+    }
+
     @Test func theAppPaneShowsTheLastFixThePauseAndWhatRuns() {
         var s = authorized()
         _ = s.runCommandLine("app liveActivity start")

@@ -131,6 +131,10 @@ struct CommandLineTests {
         let clip = try l("map", "--platform", "ios17", "--app-clip")
         let app = try l("map", "--platform", "ios17")
         #expect(clip.code == 0 && app.code == 0 && clip.out.split(separator: "\n").first != app.out.split(separator: "\n").first)
+        let oldClip = try l("explore", "--app-clip", "--platform", "ios13", "--depth", "1")
+        #expect(oldClip.code == 0 && oldClip.err.contains("locflow explore: warning: --app-clip: appClip true on iOS 13.0-13.3: App Clips came with iOS 14"), "\(oldClip.err)")
+        let noSessions = try l("explore", "--sessions", "0", "--actions", "default,sessions", "--depth", "1")
+        #expect(noSessions.err.contains("--actions sessions adds no action here: --sessions 0 tries no session"), "\(noSessions.err)")
         let explorer = try l("--widget", "--app-clip")
         #expect(explorer.code == 2 && explorer.err.contains("the explorer needs a terminal"), "\(explorer.err)")
     }

@@ -187,10 +187,22 @@ struct CommandTests {
         #expect(r.err.contains("d.flow:2: warning: 'platform ios16' sets platform again (line 1 set it): the later line wins"), "\(r.err)")
         #expect(r.err.contains("d.flow:4: warning: 'platform ios13' sets platform again (line 2 set it)"))
         #expect(r.err.contains("d.flow:6: warning: 'assume inUseGrace 6s' sets assume inUseGrace again (line 5 set it)"))
-        #expect(r.err.contains("d.flow:3: warning: appClip true on iOS 13.0-13.3: App Clips came with iOS 14"))
+        #expect(r.err.contains("d.flow:3: warning: appClip true on iOS 13.0-13.3: App Clips came with iOS 14; locflow runs the App Clip rules"))
         #expect(r.err.contains("d.flow:8: warning: 'key A \"2\"' sets key A again (line 7 set it)"), "\(r.err)")
         let ok = s.write("ok.flow", "platform ios17\nappClip true\nkey A \"1\"\nkey B \"2\"\nassume inUseGrace 5s\nassume allowOnceGrace 5s\nexpect status notDetermined\n")
         #expect(!capture { Commands.check([ok], quiet: true, io: $0) }.err.contains("warning"))
+    }
+
+    /// A plist line after key lines throws those keys away: said at the plist line.
+    @Test func aPlistAfterKeyLinesWarns() {
+        let s = Scratch()
+        s.write("Info.plist", xmlPlist)
+        let path = s.write("k.flow", "key NSLocationDefaultAccuracyReduced true\nunset NSLocationAlwaysAndWhenInUseUsageDescription\nplist Info.plist\nexpect status notDetermined\n")
+        let r = capture { Commands.check([path], quiet: true, io: $0) }
+        #expect(r.code == 0)
+        #expect(r.err.contains("k.flow:3: warning: 'plist Info.plist' replaces the Info.plist, and with it what lines 1, 2 set: write key and unset lines after the plist line"), "\(r.err)")
+        let after = s.write("a.flow", "plist Info.plist\nkey NSLocationDefaultAccuracyReduced true\nexpect status notDetermined\n")
+        #expect(!capture { Commands.check([after], quiet: true, io: $0) }.err.contains("replaces"))
     }
 
     @Test func checkExpandsFolders() {
