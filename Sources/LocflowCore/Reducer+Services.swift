@@ -181,7 +181,7 @@ extension World {
             if process.paused && process.standardUpdates && lifecycle.isRunning { t.note(.pausedStaysPaused) }
             resumeForLiveUpdates(&t)
             if significantChanges && profile.isVisionOS { t.note(.visionOSUnavailable, "the significant-change service") }
-            else if significantChanges { alwaysClassEvent("significant location change", &t) }
+            else if significantChanges { alwaysClassEvent(World.significantChangeEvent, &t) }
             else if isProvisionalAlways && standardRunsInBackground && !inUse {
                 alwaysClassEvent("background location update", &t)
             }
@@ -226,7 +226,7 @@ extension World {
         }
         if inUse && lifecycle.isRunning {
             t.note(.eventDeliveredInUse, name)
-            return t.emit(.locationEvent(name, delivered: true))
+            return delivered(name, &t)
         }
         if isProvisionalAlways {
             guard !authorizationRequestInProgress else {
@@ -259,7 +259,20 @@ extension World {
         case .foreground, .background:
             t.note(.eventDeliveredInUse, name)
         }
+        delivered(name, &t)
+    }
+
+    /// The name of the significant-change service's event: the one Always-class event that
+    /// hands the app a location (to `locationManager(_:didUpdateLocations:)`). [A S64]
+    static let significantChangeEvent = "significant location change"
+
+    /// An Always-class event reached the app's code; the significant-change service's carries a
+    /// location, which counts as a fix (`expect fixes`: every location the app's code received).
+    mutating func delivered(_ name: String, _ t: inout Transition) {
         t.emit(.locationEvent(name, delivered: true))
+        if name == World.significantChangeEvent {
+            receiveFix(accuracy == .reducedAccuracy ? .approximate : .precise, "significant-change monitoring", &t)
+        }
     }
 
     /// A suspended app iterating `liveUpdates` that reach it is resumed when a new fix is

@@ -40,6 +40,24 @@ struct FixesAndPausingTests {
         #expect(Sim.rules(s.do(.wait(5_000))) == [.timePasses])
     }
 
+    /// A delivered significant location change hands the app a location: it counts as a fix
+    /// (`expect fixes` is every location the app's code received); one held back does not.
+    @Test func aDeliveredSignificantChangeIsAFix() {
+        var s = whenInUse()
+        s.do(.app(.startMonitoringSignificantLocationChanges))
+        let t = s.do(.device(.move))
+        #expect(s.world.fixes == 1 && s.world.lastFix == .precise, "\(t.flatMap(\.outputs))")
+        #expect(t.flatMap(\.outputs).contains(.fix(.precise, source: "significant-change monitoring")))
+        s.do(.user(.settingsPrecise(false)), .user(.foreground))
+        s.do(.device(.move))
+        #expect(s.world.fixes == 2 && s.world.lastFix == .approximate)
+        // A when-in-use app that is not in use gets no event, so no location.
+        s.do(.user(.background))
+        s.wait(30)
+        s.do(.device(.move))
+        #expect(s.world.fixes == 2)
+    }
+
     @Test func reducedAccuracyGivesApproximateFixesOnTheSlowCadence() {
         var s = Sim()
         s.do(.app(.requestWhenInUseAuthorization), .user(.precise(false)))
