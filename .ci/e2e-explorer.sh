@@ -96,8 +96,10 @@ wait_for "wait 10m"
 tmx send-keys -t e2e u
 wait_for "undone: back to"
 tmx send-keys -t e2e " "
-wait_for "running at 1x"
-tmx send-keys -t e2e ">"
+wait_for "running at 600x"   # Space resumes at the speed before the pause
+tmx send-keys -t e2e "<"
+wait_for "running at 60x"
+tmx send-keys -t e2e "<"
 wait_for "running at 10x"
 sleep 1
 tmx send-keys -t e2e " "
