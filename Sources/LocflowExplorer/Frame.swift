@@ -339,3 +339,26 @@ extension String {
         return out + rest
     }
 }
+
+extension Frame {
+    /// The ASCII look-alikes of the typographic marks the screen's texts use.
+    static let asciiLookAlike: [Character: Character] = [
+        "“": "\"", "”": "\"", "„": "\"", "‘": "'", "’": "'", "‚": "'", "…": "~", "–": "-", "—": "-",
+        "→": ">", "←": "<", "↑": "^", "↓": "v", "•": "*", "·": ".", "✓": "+", "✗": "x", "×": "x", "⏎": "#",
+    ]
+
+    /// The frame in plain ASCII, for a terminal whose character set is not UTF-8 (or `--ascii`):
+    /// a typographic mark becomes its look-alike, anything else `?`, a wide character's two
+    /// columns `??`, so the columns stay where they were and no byte is sent that the terminal
+    /// would turn into something else.
+    public func asciiOnly() -> Frame {
+        var out = self
+        for i in out.cells.indices {
+            let c = out.cells[i]
+            if c.continuation { out.cells[i].char = "?"; out.cells[i].continuation = false; continue }
+            guard !c.char.isASCII else { continue }
+            out.cells[i].char = Frame.asciiLookAlike[c.char] ?? "?"
+        }
+        return out
+    }
+}

@@ -437,7 +437,7 @@ enum CLI {
     static func usageError(_ command: String, _ problem: String) -> Int32 {
         var text = command.isEmpty ? "locflow: \(problem)" : "locflow \(command): \(problem)"
         if command.isEmpty {
-            text += "\nusage: locflow [--platform P] [--plist F] [--strings F] [--assume N=V] [--lang en|ko] [--ascii] [--no-color]"
+            text += "\nusage: locflow [--platform P] [--plist F] [--strings F] [--assume N=V] [--widget] [--app-clip]\n                [--lang en|ko] [--theme light|dark|auto] [--ascii] [--no-color]"
             text += "\n       locflow COMMAND ...   (\(commands.joined(separator: ", ")))"
             text += "\n(locflow help lists the commands; locflow help COMMAND says more)"
         } else if let help = help[command] {

@@ -135,6 +135,10 @@ enum Explorer {
         setlocale(LC_ALL, "")
         let utf8 = nc_codeset_is_utf8() != 0
         let glyphs: Glyphs = o.ascii || !utf8 ? .ascii : .unicode
+        // Korean cannot be drawn in ASCII: say so rather than fill the screen with question marks.
+        if o.language == .ko && !utf8 {
+            return CLI.usageError(CLI.command ?? "", "--lang ko needs a UTF-8 terminal (this locale's character set is not UTF-8: try LANG=C.UTF-8 or ko_KR.UTF-8)")
+        }
         installStopHandlers()
         let terminal: Terminal
         let theme = o.theme ?? Theme.auto(colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"])
@@ -170,7 +174,8 @@ enum Explorer {
         }
         while running {
             carryOut(state.update(.tick(wallMs())))
-            terminal.draw(render(state, glyphs: glyphs))
+            let frame = render(state, glyphs: glyphs)
+            terminal.draw(glyphs.ascii ? frame.asciiOnly() : frame)
             let now = wallMs()
             let timeout = state.isPaused ? (state.nextWakeUp.map { max(1, $0 - now) } ?? -1) : 100
             let input = terminal.read(timeoutMs: timeout)

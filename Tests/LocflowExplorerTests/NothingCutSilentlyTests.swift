@@ -95,6 +95,24 @@ struct NothingCutSilentlyTests {
         #expect(rows.contains { $0.contains("1:00:") }, "\(rows)")
     }
 
+    /// On a terminal without UTF-8 (or with --ascii) the frame is plain ASCII: the prompt's
+    /// curly quotes as straight ones, a wide character's two columns as ??, nothing moved (a
+    /// review saw the title's quotes turned into ~@~ and its words lost under LANG=C).
+    @Test func anASCIIFrameHasOnlyASCIIAndTheSameColumns() {
+        var s = ExplorerState(config: AppConfig(), width: 120, height: 40)
+        _ = s.perform(.step(.app(.requestWhenInUseAuthorization)))
+        let unicode = render(s, glyphs: .ascii)
+        let plain = unicode.asciiOnly()
+        #expect(plain.cells.allSatisfy { $0.char.isASCII && !$0.continuation })
+        #expect(plain.text.contains("Allow \"LocationMonitorSample\" to use your"), "\(plain.text)")
+        var k = Frame(width: 8, height: 1)
+        k.put(0, 0, "묻기 “x”")
+        #expect(k.asciiOnly().text == "???? \"x\"\n")
+        let widths = unicode.text.split(separator: "\n").map { TextWidth.columns(of: String($0)) }
+        let plainWidths = plain.text.split(separator: "\n").map { (row: Substring) in row.count }
+        #expect(widths == plainWidths)
+    }
+
     @Test func theSelectedItemsWholeTextIsOnTheStatusLine() {
         var s = ExplorerState(config: AppConfig(), width: 120, height: 40)
         s.language = .ko

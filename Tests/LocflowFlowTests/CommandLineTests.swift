@@ -26,12 +26,17 @@ struct Locflow {
     }
 
     func callAsFunction(_ args: String...) throws -> (code: Int32, out: String, err: String) {
+        try run(args, environment: [:])
+    }
+
+    func run(_ args: [String], environment extra: [String: String]) throws -> (code: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = url
         p.arguments = args
         p.currentDirectoryURL = Locflow.root
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        env.merge(extra) { $1 }
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
@@ -135,6 +140,8 @@ struct CommandLineTests {
         #expect(oldClip.code == 0 && oldClip.err.contains("locflow explore: warning: --app-clip: appClip true on iOS 13.0-13.3: App Clips came with iOS 14"), "\(oldClip.err)")
         let noSessions = try l("explore", "--sessions", "0", "--actions", "default,sessions", "--depth", "1")
         #expect(noSessions.err.contains("--actions sessions adds no action here: --sessions 0 tries no session"), "\(noSessions.err)")
+        let korean = try l.run(["--lang", "ko"], environment: ["LANG": "C", "LC_ALL": "C"])
+        #expect(korean.code == 2 && korean.err.contains("--lang ko needs a UTF-8 terminal"), "\(korean.err)")
         let explorer = try l("--widget", "--app-clip")
         #expect(explorer.code == 2 && explorer.err.contains("the explorer needs a terminal"), "\(explorer.err)")
     }
