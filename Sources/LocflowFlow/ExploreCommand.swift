@@ -136,7 +136,7 @@ extension Commands {
                     sink(search.flow(to: s, configLines: configLines, expectations: t.firstExpect, title: "reaches \(c.text)"))
                 } else {
                     failed = true
-                    sink("property broken: \(t.property.text): no state found has \(c.text)" + (search.exhausted ? "" : " (under the bounds; widen --depth)"))
+                    sink("property broken: \(t.property.text): no state found has \(c.text)" + widen(search))
                 }
             case .leadsTo(let a, let b):
                 if let s = t.leadsToCounterexample(search) {
@@ -151,6 +151,25 @@ extension Commands {
         }
         if options.coverage { for l in coverage(search) { sink(l) } }
         return failed ? 1 : 0
+    }
+
+    /// What could still find a state the search did not: a deeper search, or the action
+    /// groups it left out (the iOS 13 deferred prompt needs the device and the significant-change
+    /// service, which the default groups leave out). Empty when the search saw everything.
+    static func widen(_ search: StateSearch) -> String {
+        let ways = widenWays(search)
+        return ways.isEmpty ? "" : " (" + ways.joined(separator: "; ") + ")"
+    }
+
+    static func widenWays(_ search: StateSearch) -> [String] {
+        var ways: [String] = []
+        if !search.exhausted { ways.append("widen --depth") }
+        let missing = StateSearch.Family.allCases.filter { !search.bounds.families.contains($0) }
+        if !missing.isEmpty {
+            ways.append("under \(search.bounds.families == StateSearch.defaultFamilies ? "the default actions" : "these actions"): --actions all adds "
+                        + missing.map(\.rawValue).joined(separator: ", "))
+        }
+        return ways
     }
 
     static func summary(_ search: StateSearch, seconds: Double) -> String {
@@ -241,7 +260,7 @@ extension Commands {
             if matches.count < limit { matches.append((state, conditions.expectLines(w), Observation(w).label)) }
         })
         if matches.isEmpty {
-            io.out("no reachable state has \(to) (searched \(grouped(search.count)) states)")
+            io.out("no reachable state has \(to) (" + (["searched \(grouped(search.count)) states"] + widenWays(search)).joined(separator: "; ") + ")")
             return 1
         }
         func flow(_ n: Int) -> String {

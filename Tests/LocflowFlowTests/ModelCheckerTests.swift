@@ -183,6 +183,18 @@ struct ModelCheckerTests {
         #expect(ok.code == 0 && ok.out.contains("property holds: --reachable"), "\(ok.out)")
         let no = explore(.ios12) { try! $0.properties.append(Property.parse(option: "--reachable", "status=restricted")) }
         #expect(no.code == 1 && no.out.contains("no state found has status=restricted"), "\(no.out)")
+        // What could still find it: the groups the search left out (the iOS 13 deferred prompt
+        // needs the device and significant changes), or a deeper search.
+        let deferred = explore(.ios13) { try! $0.properties.append(Property.parse(option: "--reachable", "prompt=alwaysUpgrade")) }
+        #expect(deferred.out.contains("no state found has prompt=alwaysUpgrade (under the default actions: --actions all adds updates, significant, regions, device,"), "\(deferred.out)")
+        let found = explore(.ios13) {
+            $0.families = StateSearch.defaultFamilies.union([.significant, .device])
+            $0.depth = 5
+            try! $0.properties.append(Property.parse(option: "--reachable", "prompt=alwaysUpgrade"))
+        }
+        #expect(found.code == 0 && found.out.contains("property holds"), "\(found.out)")
+        let shallow = explore(.ios13) { $0.depth = 1; $0.families = Set(StateSearch.Family.allCases); try! $0.properties.append(Property.parse(option: "--reachable", "prompt=alwaysUpgrade")) }
+        #expect(shallow.out.contains("(widen --depth)"), "\(shallow.out)")
     }
 
     @Test func leadsToFindsARegionWithNoWayOut() throws {
