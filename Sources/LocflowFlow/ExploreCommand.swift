@@ -163,7 +163,7 @@ extension Commands {
 
     static func widenWays(_ search: StateSearch) -> [String] {
         var ways: [String] = []
-        if !search.exhausted { ways.append("widen --depth") }
+        if search.truncated { ways.append("raise --max-states") } else if !search.exhausted { ways.append("widen --depth") }
         let missing = StateSearch.Family.allCases.filter { !search.bounds.families.contains($0) }
         if !missing.isEmpty {
             ways.append("under \(search.bounds.families == StateSearch.defaultFamilies ? "the default actions" : "these actions"): --actions all adds "

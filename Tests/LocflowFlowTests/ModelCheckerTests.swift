@@ -195,6 +195,8 @@ struct ModelCheckerTests {
         #expect(found.code == 0 && found.out.contains("property holds"), "\(found.out)")
         let shallow = explore(.ios13) { $0.depth = 1; $0.families = Set(StateSearch.Family.allCases); try! $0.properties.append(Property.parse(option: "--reachable", "prompt=alwaysUpgrade")) }
         #expect(shallow.out.contains("(widen --depth)"), "\(shallow.out)")
+        let capped = explore(.ios13) { $0.maxStates = 100; try! $0.properties.append(Property.parse(option: "--reachable", "prompt=alwaysUpgrade")) }
+        #expect(capped.out.contains("(raise --max-states; under the default actions"), "\(capped.out)")
     }
 
     @Test func leadsToFindsARegionWithNoWayOut() throws {
