@@ -466,15 +466,17 @@ extension ExplorerState {
 
     /// How a configuration line typed on the command line is given instead: the start option
     /// that means the same, or a flow that says it (`locflow open`).
-    static func howToConfigure(_ c: ConfigStatement) -> String {
-        switch c {
-        case .plist: "start locflow with --plist FILE"
-        case .strings: "start locflow with --strings FILE"
-        case .assume(let name, _): "start locflow with --assume \(name)=VALUE"
-        case .widget(true): "start locflow with --widget"
-        case .appClip(true): "start locflow with --app-clip"
-        default: "write it in a flow and open that (locflow open FILE.flow)"
+    static func howToConfigure(_ c: ConfigStatement, _ language: Language = .en) -> String {
+        let option: String? = switch c {
+        case .plist: "--plist FILE"
+        case .strings: "--strings FILE"
+        case .assume(let name, _): "--assume \(name)=VALUE"
+        case .widget(true): "--widget"
+        case .appClip(true): "--app-clip"
+        default: nil
         }
+        if let option { return language.pick("start locflow with \(option)", "locflow를 \(option)(으)로 시작하세요") }
+        return language.pick("write it in a flow and open that (locflow open FILE.flow)", "플로에 써서 여세요 (locflow open FILE.flow)")
     }
 
     /// Runs a `.flow` statement typed on the command line.
@@ -488,7 +490,7 @@ extension ExplorerState {
             case .config(.platform(let p)):
                 return switchPlatform(to: p)
             case .config(let c):
-                say("'\(c.flowText)' is configuration: " + ExplorerState.howToConfigure(c), error: true)
+                say("'\(c.flowText)' " + language.pick("is configuration: ", "은(는) 설정입니다: ") + ExplorerState.howToConfigure(c, language), error: true)
                 return []
             case .step(let e):
                 return apply(.event(e))
