@@ -55,7 +55,11 @@ public struct FlowMap: Sendable {
         public static let locationServices = Extras(rawValue: 2)
         /// Leaving the app, and events while it is away (expiring grants, the deferred upgrade).
         public static let time = Extras(rawValue: 4)
-        public static let names: [(String, Extras)] = [("precise", .precise), ("locationServices", .locationServices), ("time", .time)]
+        /// iOS 18: the app creating a `CLServiceSession` for when in use or Always (with its
+        /// purpose key too): the prompts a session brings up by itself, in order.
+        public static let sessions = Extras(rawValue: 8)
+        public static let names: [(String, Extras)] = [("precise", .precise), ("locationServices", .locationServices), ("time", .time),
+                                                        ("sessions", .sessions)]
     }
 
     public let config: AppConfig
@@ -103,7 +107,13 @@ public struct FlowMap: Sendable {
         let p = w.prompt
         return Node(prompt: p?.kind, promptTitle: p.map { w.title(for: $0) }, buttons: w.promptButtons,
                     promptPrecise: p.flatMap { $0.showsPreciseSwitch ? $0.precise : nil },
-                    origin: p.map { originText($0.origin) },
+                    origin: p.map { p in
+                        // A session's prompt says which goal asked: the screens that follow differ.
+                        if case .session(let id) = p.origin, let s = w.session(id) {
+                            return "CLServiceSession(.\(s.goal.rawValue)" + (s.fullAccuracyKey.map { ", \"\($0)\"" } ?? "") + ") asked"
+                        }
+                        return originText(p.origin)
+                    },
                     settings: w.settingsChoice, precise: w.settingsShowsPrecise ? w.record.precise : nil,
                     locationServices: w.locationServicesOn, status: w.status,
                     accuracy: w.profile.hasAccuracy ? w.accuracy : nil)
@@ -152,6 +162,14 @@ public struct FlowMap: Sendable {
         if w.profile.hasLocationButton {
             out.append(Action(label: "tap CLLocationButton", kind: .tap, steps: [.user(.locationButton)]))
         }
+        if w.profile.hasServiceSessions && extras.contains(.sessions) {
+            var goals: [(String, SessionGoal, String?)] = [("whenInUse", .whenInUse, nil), ("always", .always, nil)]
+            if let key = (w.info.temporaryUsageDescriptions ?? [:]).keys.sorted().first { goals.append(("whenInUse", .whenInUse, key)) }
+            for (name, goal, key) in goals {
+                out.append(Action(label: "CLServiceSession(authorization: .\(name)" + (key.map { ", fullAccuracyPurposeKey: \"\($0)\"" } ?? "") + ")",
+                                  kind: .app, steps: [.app(.session(id: FlowMap.sessionID, goal: goal, fullAccuracyKey: key))]))
+            }
+        }
         for choice in w.settingsOptions where choice != w.settingsChoice {
             out.append(Action(label: "Settings › \(settingsLabel(choice, w.profile))", kind: .settings, steps: [.user(.settings(choice))]))
         }
@@ -185,6 +203,11 @@ public struct FlowMap: Sendable {
         }
         if w.prompt == nil {
             if w.lifecycle != .foreground { _ = w.step(.user(.foreground)); done.append(.user(.foreground)) }
+            // A session's prompts are over: the app lets it go, so the screen starts from the same place.
+            if w.session(FlowMap.sessionID)?.state == .active {
+                _ = w.step(.app(.invalidate(FlowMap.sessionID)))
+                done.append(.app(.invalidate(FlowMap.sessionID)))
+            }
             if w.significantChanges {
                 _ = w.step(.app(.stopMonitoringSignificantLocationChanges))
                 done.append(.app(.stopMonitoringSignificantLocationChanges))
@@ -192,6 +215,9 @@ public struct FlowMap: Sendable {
         }
         return (w, done)
     }
+
+    /// The ID of the session the map's app creates.
+    static let sessionID = "s"
 
     static func settingsLabel(_ c: SettingsChoice, _ profile: PlatformProfile) -> String {
         switch c {

@@ -165,14 +165,16 @@ enum CLI {
         """,
         "map": """
         usage: locflow map [--platform P] [--plist F] [--strings F] [--assume N=V] [--widget] [--app-clip]
-                           [--format text|dot|mermaid|svg] [--with precise,locationServices] [--without time] [-o FILE]
+                           [--format text|dot|mermaid|svg] [--with precise,locationServices,sessions] [--without time] [-o FILE]
 
         The designer's flow map for the configured app and version: each node is what the person
         sees (a prompt with its buttons and the request that brought it up, or the app's Settings
         page) and the status the app reads; each edge is a tap, a Settings change, an app request
         or time passing (leaving the app for 10 minutes; a significant location change while the
         app is away). --with precise adds the Precise switches and temporary full accuracy, --with
-        locationServices the global switch; --without time leaves out time. dot is for Graphviz,
+        locationServices the global switch, --with sessions (iOS 18) the app creating a
+        CLServiceSession for when in use, Always, or with its purpose key, and the prompts each
+        brings up; --without time leaves out time. dot is for Graphviz,
         mermaid a flowchart for GitHub Markdown, svg runs Graphviz's dot (it must be installed),
         text lists each node with its ways out.
         """,

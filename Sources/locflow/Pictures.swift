@@ -175,7 +175,7 @@ extension Pictures {
             case "--with", "--without":
                 for part in v.split(separator: ",") {
                     guard let e = FlowMap.Extras.names.first(where: { $0.0 == part })?.1 else {
-                        return CLI.usageError("map", "\(name) takes precise, locationServices, time (comma-separated), not '\(part)'")
+                        return CLI.usageError("map", "\(name) takes " + FlowMap.Extras.names.map(\.0).joined(separator: ", ") + " (comma-separated), not '\(part)'")
                     }
                     if name == "--with" { extras.insert(e) } else { extras.remove(e) }
                 }

@@ -20,6 +20,24 @@ struct FlowMapTests {
         #expect(everything.mermaid.utf8.count < 50_000)
     }
 
+    /// `--with sessions` (iOS 18): the prompts a CLServiceSession brings up by itself, each
+    /// marked with the goal that asked; an `.always` session from notDetermined asks twice.
+    @Test func sessionsShowWhatEachGoalAsks() throws {
+        let map = FlowMap(config: AppConfig(), extras: [.time, .sessions])
+        let plain = FlowMap(config: AppConfig())
+        #expect(map.nodes.count > plain.nodes.count && map.nodes.count < 40, "\(map.nodes.count)")
+        let always = try #require(map.edges.first { $0.from == 0 && $0.label == "CLServiceSession(authorization: .always)" })
+        #expect(map.nodes[always.to].prompt == .whenInUse && map.nodes[always.to].origin == "CLServiceSession(.always) asked")
+        let allow = try #require(map.edges.first { $0.from == always.to && $0.label == "tap “Allow While Using App”" })
+        #expect(map.nodes[allow.to].prompt == .alwaysUpgrade && map.nodes[allow.to].origin == "CLServiceSession(.always) asked")
+        #expect(map.edges.contains { $0.label == "CLServiceSession(authorization: .whenInUse, fullAccuracyPurposeKey: \"Nav\")" })
+        // Once its prompts are answered the app lets the session go: the steps say so.
+        let keep = try #require(map.edges.first { $0.from == allow.to && $0.label == "tap “Keep Only While Using”" })
+        #expect(keep.steps.last == "app invalidate s", "\(keep.steps)")
+        // Before iOS 18 there is no session to map.
+        #expect(FlowMap(config: config(.ios17), extras: [.time, .sessions]).nodes.count == FlowMap(config: config(.ios17)).nodes.count)
+    }
+
     @Test(arguments: Platform.allCases) func everyPlatformStaysSmall(_ p: Platform) {
         let map = FlowMap(config: config(p))
         #expect(map.nodes.count > 3 && map.nodes.count < 40, "\(p): \(map.nodes.count) nodes")
