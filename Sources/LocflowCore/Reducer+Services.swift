@@ -270,7 +270,7 @@ extension World {
     /// location, which counts as a fix (`expect fixes`: every location the app's code received).
     mutating func delivered(_ name: String, _ t: inout Transition) {
         t.emit(.locationEvent(name, delivered: true))
-        if name == World.significantChangeEvent {
+        if name == World.significantChangeEvent && hasFix {
             receiveFix(accuracy == .reducedAccuracy ? .approximate : .precise, "significant-change monitoring", &t)
         }
     }

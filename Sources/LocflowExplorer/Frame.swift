@@ -345,19 +345,24 @@ extension Frame {
     static let asciiLookAlike: [Character: Character] = [
         "“": "\"", "”": "\"", "„": "\"", "‘": "'", "’": "'", "‚": "'", "…": "~", "–": "-", "—": "-",
         "→": ">", "←": "<", "↑": "^", "↓": "v", "•": "*", "·": ".", "✓": "+", "✗": "x", "×": "x", "⏎": "#",
+        "›": ">", "‹": "<",
     ]
 
-    /// The frame in plain ASCII, for a terminal whose character set is not UTF-8 (or `--ascii`):
-    /// a typographic mark becomes its look-alike, anything else `?`, a wide character's two
-    /// columns `??`, so the columns stay where they were and no byte is sent that the terminal
-    /// would turn into something else.
-    public func asciiOnly() -> Frame {
+    /// The frame in plain ASCII, for a terminal whose character set is not UTF-8: a typographic
+    /// mark becomes its look-alike, anything else `?`, a wide character's two columns `??`, so
+    /// the columns stay where they were and no byte is sent that the terminal would turn into
+    /// something else. With `keepingLetters` (`--ascii` on a UTF-8 terminal) only the marks
+    /// change: Korean and other letters stay.
+    public func asciiOnly(keepingLetters: Bool = false) -> Frame {
         var out = self
         for i in out.cells.indices {
             let c = out.cells[i]
-            if c.continuation { out.cells[i].char = "?"; out.cells[i].continuation = false; continue }
+            if c.continuation {
+                if !keepingLetters { out.cells[i].char = "?"; out.cells[i].continuation = false }
+                continue
+            }
             guard !c.char.isASCII else { continue }
-            out.cells[i].char = Frame.asciiLookAlike[c.char] ?? "?"
+            if let plain = Frame.asciiLookAlike[c.char] { out.cells[i].char = plain } else if !keepingLetters { out.cells[i].char = "?" }
         }
         return out
     }

@@ -355,7 +355,7 @@ extension Language {
         case .sessionLapsed(let id): return "세션 \(id) 소멸"
         case .reducedFix: return "대략적 위치 전달됨"
         case .fix(let k, let source):
-            return (k == .precise ? "정확한" : "대략적") + " 위치 전달됨 (" + (source == "standard updates" ? "표준 업데이트" : source == "significant-change monitoring" ? "주요 위치 변경 서비스" : source) + ")"
+            return (k == .precise ? "정확한" : "대략적") + " 위치 전달됨 (" + (source == "standard updates" ? "표준 업데이트" : source == "significant-change monitoring" ? "중요한 위치 변경 서비스" : source) + ")"
         case .paused: return "locationManagerDidPauseLocationUpdates (업데이트 일시 정지)"
         case .liveActivity(let on): return on ? "실시간 현황 시작됨" : "실시간 현황 끝남"
         }

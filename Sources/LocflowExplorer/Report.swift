@@ -68,7 +68,7 @@ public enum Report {
 
         var md: [String] = []
         let name = file.split(separator: "/").last.map(String.init) ?? file
-        md.append("# locflow report: \(name)")
+        md.append("# locflow report: " + esc(name))
         md.append("")
         if !flow.description.isEmpty { md.append(esc(flow.description.joined(separator: " "))); md.append("") }
         md.append(result.failed == 0 ? "**Result:** all \(result.passed) expectations held and every step could be performed."
@@ -99,7 +99,7 @@ public enum Report {
         }
         for f in findings {
             // The flow's own configuration warnings name their line; the rest are the plist's.
-            md.append(f.line.map { "| flow \(f.severity.rawValue), line \($0) | \(esc(f.text)) |" } ?? "| Info.plist \(f.severity.rawValue) | \(esc(f.text)) |")
+            md.append(f.line.map { "| flow \(f.severity.rawValue), line \($0) | \(esc(f.message)) |" } ?? "| Info.plist \(f.severity.rawValue) | \(esc(f.text)) |")
         }
         md.append("")
         md.append("## Steps")
@@ -171,7 +171,7 @@ public enum Report {
         md.append("")
         md.append("## The flow")
         md.append("")
-        md.append("Run it with `locflow check \(name)` or step through it with `locflow open \(name)`.")
+        md.append("Run it with " + code("locflow check \(name)") + " or step through it with " + code("locflow open \(name)") + ".")
         md.append("")
         // A fence longer than any run of backticks in the flow, so nothing in it ends the block.
         let fence = Markdown.fence(for: flowText)

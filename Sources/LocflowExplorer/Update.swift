@@ -283,6 +283,7 @@ extension ExplorerState {
             say(language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
             return []
         case .slower:
+            if speedIndex == 1 { resumeSpeedIndex = 1 }  // < down to paused: Space runs at 1x again
             speedIndex = max(0, speedIndex - 1)
             if isPaused { history.finishClockWait() }
             say(isPaused ? language("paused") : language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
@@ -476,7 +477,7 @@ extension ExplorerState {
         default: nil
         }
         if let option { return language.pick("start locflow with \(option)", "locflow를 \(option)(으)로 시작하세요") }
-        return language.pick("write it in a flow and open that (locflow open FILE.flow)", "플로에 써서 여세요 (locflow open FILE.flow)")
+        return language.pick("write it in a flow and open that (locflow open FILE.flow)", ".flow 파일에 써서 여세요 (locflow open FILE.flow)")
     }
 
     /// Runs a `.flow` statement typed on the command line.
@@ -490,7 +491,7 @@ extension ExplorerState {
             case .config(.platform(let p)):
                 return switchPlatform(to: p)
             case .config(let c):
-                say("'\(c.flowText)' " + language.pick("is configuration: ", "은(는) 설정입니다: ") + ExplorerState.howToConfigure(c, language), error: true)
+                say("'\(c.flowText)'" + language.pick(" is configuration: ", "은(는) 설정입니다: ") + ExplorerState.howToConfigure(c, language), error: true)
                 return []
             case .step(let e):
                 return apply(.event(e))

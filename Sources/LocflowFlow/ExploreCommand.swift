@@ -164,7 +164,10 @@ extension Commands {
     static func widenWays(_ search: StateSearch) -> [String] {
         var ways: [String] = []
         if search.truncated { ways.append("raise --max-states") } else if !search.exhausted { ways.append("widen --depth") }
-        let missing = StateSearch.Family.allCases.filter { !search.bounds.families.contains($0) }
+        // The groups left out that would add an action on this platform and app.
+        let missing = StateSearch.Family.allCases.filter {
+            !search.bounds.families.contains($0) && StateSearch.emptyFamily($0, search.config, sessions: search.bounds.sessions) == nil
+        }
         if !missing.isEmpty {
             ways.append("under \(search.bounds.families == StateSearch.defaultFamilies ? "the default actions" : "these actions"): --actions all adds "
                         + missing.map(\.rawValue).joined(separator: ", "))

@@ -14,7 +14,7 @@ public enum Markdown {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\\", "`", "*", "_", "[", "]", "~", "|": out.append("\\"); out.append(c)
-            case "\n", "\r": out.append(" ")
+            case _ where c.isNewline: out.append(" ")  // "\r\n" is one Character
             default: out.append(c)
             }
         }
@@ -38,7 +38,7 @@ public enum Markdown {
     /// backticks inside, padded when it starts or ends with one, `|` escaped, newlines as spaces.
     public static func code(_ s: String) -> String {
         var t = ""
-        for c in s { if c == "|" { t += "\\|" } else if c == "\n" || c == "\r" { t.append(" ") } else { t.append(c) } }
+        for c in s { if c == "|" { t += "\\|" } else if c.isNewline { t.append(" ") } else { t.append(c) } }
         let fence = String(repeating: "`", count: longestBacktickRun(t) + 1)
         let pad = t.hasPrefix("`") || t.hasSuffix("`") ? " " : ""
         return fence + pad + t + pad + fence

@@ -135,6 +135,8 @@ public struct FlowRunner {
                                                  line: line.line))
                     keyLines = []
                 }
+                // The keys written before are gone: a key written again after the plist is new.
+                seen = seen.filter { !$0.key.hasPrefix("key ") }
             default: break
             }
             if let name = c.singleSetting {

@@ -175,7 +175,7 @@ enum Explorer {
         while running {
             carryOut(state.update(.tick(wallMs())))
             let frame = render(state, glyphs: glyphs)
-            terminal.draw(glyphs.ascii ? frame.asciiOnly() : frame)
+            terminal.draw(glyphs.ascii ? frame.asciiOnly(keepingLetters: utf8) : frame)
             let now = wallMs()
             let timeout = state.isPaused ? (state.nextWakeUp.map { max(1, $0 - now) } ?? -1) : 100
             let input = terminal.read(timeoutMs: timeout)

@@ -51,6 +51,11 @@ struct FixesAndPausingTests {
         s.do(.user(.settingsPrecise(false)), .user(.foreground))
         s.do(.device(.move))
         #expect(s.world.fixes == 2 && s.world.lastFix == .approximate)
+        // Without a fix on the device the event carries no location.
+        s.do(.device(.noFix))
+        s.do(.device(.move))
+        #expect(s.world.fixes == 2)
+        s.do(.device(.fix))
         // A when-in-use app that is not in use gets no event, so no location.
         s.do(.user(.background))
         s.wait(30)

@@ -59,7 +59,8 @@ struct EscapeExplorerTests {
         #expect(Markdown.text("Evil|App <img src=x onerror=alert(1)> `tick") == "Evil\\|App &lt;img src=x onerror=alert(1)&gt; \\`tick")
         #expect(Markdown.text("> quote") == "&gt; quote")
         #expect(Markdown.text("- item") == "\\- item" && Markdown.text("12. item") == "12\\. item" && Markdown.text("3s later") == "3s later")
-        #expect(Markdown.text("two\nlines") == "two lines")
+        #expect(Markdown.text("two\nlines") == "two lines" && Markdown.text("Evil\r\n<b>x</b>") == "Evil &lt;b&gt;x&lt;/b&gt;")
+        #expect(Markdown.code("a\r\nb|c") == "`a b\\|c`")
         #expect(Markdown.fence(for: "a ```` b") == "`````" && Markdown.fence(for: "plain") == "```")
     }
 
@@ -81,7 +82,7 @@ struct EscapeExplorerTests {
         #expect(md.contains("| app | Evil\\|App &lt;img src=x onerror=alert(1)&gt; |"), "\(md)")
         #expect(md.contains("\n\\## Heading !\\[x\\](http://t.example/p.gif)\n"), "\(md)")
         #expect(md.contains("- line 5: expected 'user tap \"\\[click me\\](https://evil.example)\"'"), "\(md)")
-        #expect(md.contains("| flow warning, line 4 | warning: 'platform ios18' sets platform again (line 3 set it): the later line wins |"), "\(md)")
+        #expect(md.contains("| flow warning, line 4 | 'platform ios18' sets platform again (line 3 set it): the later line wins |"), "\(md)")
     }
 
     @Test func aRecordingsTitleIsEscapedAndItsFramesHoldOnlyOurOwnEscapes() throws {

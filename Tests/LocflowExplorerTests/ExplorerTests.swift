@@ -183,6 +183,11 @@ struct ExplorerTests {
         #expect(s.isPaused)
         _ = s.update(.key(.char(" ")))
         #expect(s.speed == 60)
+        // Paused with < (from 1x): Space runs at 1x, not at a speed from before.
+        for _ in 0..<3 { _ = s.update(.key(.char("<"))) }
+        #expect(s.isPaused)
+        _ = s.update(.key(.char(" ")))
+        #expect(s.speed == 1)
     }
 
     @Test func speedsAndPause() {

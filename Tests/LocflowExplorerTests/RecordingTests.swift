@@ -271,7 +271,7 @@ struct PinTests {
         #expect(s.message?.hasSuffix("write it in a flow and open that (locflow open FILE.flow)") == true)
         s.language = .ko
         _ = s.runCommandLine("widget true")
-        #expect(s.message == "'widget true' 은(는) 설정입니다: locflow를 --widget(으)로 시작하세요", "\(s.message ?? "")")
+        #expect(s.message == "'widget true'은(는) 설정입니다: locflow를 --widget(으)로 시작하세요", "\(s.message ?? "")")
     }
 
     @Test func platformSwitchReplaysTheHistoryAndSaysWhatChanged() {

@@ -187,6 +187,7 @@ struct ModelCheckerTests {
         // needs the device and significant changes), or a deeper search.
         let deferred = explore(.ios13) { try! $0.properties.append(Property.parse(option: "--reachable", "prompt=alwaysUpgrade")) }
         #expect(deferred.out.contains("no state found has prompt=alwaysUpgrade (under the default actions: --actions all adds updates, significant, regions, device,"), "\(deferred.out)")
+        #expect(!deferred.out.contains("liveUpdates") && !deferred.out.contains("widgets"), "iOS 13 has no such API, the app no widget: \(deferred.out)")
         let found = explore(.ios13) {
             $0.families = StateSearch.defaultFamilies.union([.significant, .device])
             $0.depth = 5

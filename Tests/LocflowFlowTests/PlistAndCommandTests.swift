@@ -203,6 +203,10 @@ struct CommandTests {
         #expect(r.err.contains("k.flow:3: warning: 'plist Info.plist' replaces the Info.plist, and with it what lines 1, 2 set: write key and unset lines after the plist line"), "\(r.err)")
         let after = s.write("a.flow", "plist Info.plist\nkey NSLocationDefaultAccuracyReduced true\nexpect status notDetermined\n")
         #expect(!capture { Commands.check([after], quiet: true, io: $0) }.err.contains("replaces"))
+        // A key written before the plist and again after it: the plist warning only (the plist threw the first away).
+        let again = s.write("g.flow", "key NSLocationDefaultAccuracyReduced true\nplist Info.plist\nkey NSLocationDefaultAccuracyReduced true\nexpect status notDetermined\n")
+        let g = capture { Commands.check([again], quiet: true, io: $0) }
+        #expect(g.err.contains("g.flow:2: warning: 'plist Info.plist' replaces") && !g.err.contains("again"), "\(g.err)")
     }
 
     @Test func checkExpandsFolders() {
