@@ -71,7 +71,10 @@ extension World {
         if arrived > 0 {
             t.note(.fixesArrive, "\(arrived) location\(arrived == 1 ? "" : "s") during the wait, the last \(lastFix?.rawValue ?? "precise") at \(formatClock(lastFixAt ?? now))")
         }
-        if t.lastRule == nil { t.note(.timePasses) }
+        // Its own rule only when nothing else decided it; the timers it fired are entries of their own.
+        if t.lastRule == nil {
+            t.note(.timePasses, fired.isEmpty ? "no timer was due" : "after the \(fired.count == 1 ? "timer" : "\(fired.count) timers") it fired")
+        }
         sink(t, worlds ? self : nil)
     }
 

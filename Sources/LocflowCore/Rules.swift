@@ -195,7 +195,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .deviceStationary: ("The device stops moving: updates pause, the last one says stationary", "A S61")
         case .deviceNoFix: ("Core Location cannot determine the location", "A S18, S61")
         case .deviceFix: ("Core Location can determine the location again", "A S18, S61")
-        case .timePasses: ("Virtual time passes; no timer was due", "I")
+        case .timePasses: ("Virtual time passes", "I")
         case .clockLimit: ("The virtual clock goes no further than 10,000 years: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
         case .timerLimit: ("A wait fires at most 100,000 timers and a run 1,000,000: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
         case .standardStarted: ("Standard updates start; they continue in the background only if started in the foreground with allowsBackgroundLocationUpdates", "A S2, S14")

@@ -126,7 +126,7 @@ extension Korean {
         .deviceNoFix: "Core Location이 위치를 파악할 수 없습니다",
         .deviceFix: "Core Location이 다시 위치를 파악할 수 있습니다",
         .reducedAccuracyCadence: "대략적인 위치: reducedAccuracyInterval마다 위치 하나",
-        .timePasses: "가상 시간이 흐릅니다. 만기된 타이머는 없습니다",
+        .timePasses: "가상 시간이 흐릅니다",
         .standardStarted: "표준 업데이트가 시작됩니다. allowsBackgroundLocationUpdates로 포그라운드에서 시작했을 때만 백그라운드에서도 계속됩니다",
         .standardStopped: "표준 업데이트가 멈춥니다",
         .backgroundUpdatesSet: "allowsBackgroundLocationUpdates가 설정됩니다 (UIBackgroundModes에 location이 있음)",
@@ -238,6 +238,12 @@ extension Language {
 
     /// The fragments the model adds to a rule: "the app is suspended", "status is denied".
     func koreanDetail(_ d: String) -> String {
+        // timePasses.
+        if d == "no timer was due" { return "만기된 타이머 없음" }
+        if d.hasPrefix("after the ") && d.hasSuffix(" it fired") {
+            let n = d.dropFirst("after the ".count).split(separator: " ").first.map(String.init) ?? ""
+            return "타이머 " + (Int(n).map { "\($0)개" } ?? "1개") + "가 만기된 다음"
+        }
         // fixesArrive: "N location(s) during the wait, the last KIND at T".
         if let during = d.range(of: " during the wait, the last "), let at = d.range(of: " at ", range: during.upperBound..<d.endIndex) {
             let n = d[..<during.lowerBound].split(separator: " ").first.map(String.init) ?? ""

@@ -38,6 +38,13 @@ struct FixesAndPausingTests {
         #expect(!Sim.rules(t).contains(.timePasses))
         s.do(.device(.stationary))
         #expect(Sim.rules(s.do(.wait(5_000))) == [.timePasses])
+        #expect(s.log.last?.why.first?.detail == "no timer was due")
+        // A wait whose timers fired does not say none was due (it did while two fired).
+        var b = Sim()
+        b.do(.user(.background))
+        let waited = b.do(.wait(60_000))
+        #expect(waited.count == 3 && waited.last?.why.map(\.rule) == [.timePasses])
+        #expect(waited.last?.why.first?.detail == "after the 2 timers it fired", "\(waited.last?.why ?? [])")
     }
 
     /// A delivered significant location change hands the app a location: it counts as a fix
