@@ -11,8 +11,12 @@ extension World {
     /// Standard updates and requestLocation give approximate fixes under reduced accuracy or
     /// with `desiredAccuracy` `kCLLocationAccuracyReduced`. [A S201, S212]
     public var standardFixKind: FixKind {
-        accuracy == .reducedAccuracy || process.desiredAccuracy == .reduced ? .approximate : .precise
+        process.desiredAccuracy == .reduced ? .approximate : fixKind
     }
+
+    /// What a location is at the app's accuracy authorization: approximate under reduced
+    /// accuracy (liveUpdates, significant changes; standard updates add `desiredAccuracy`).
+    public var fixKind: FixKind { accuracy == .reducedAccuracy ? .approximate : .precise }
 
     var standardFixInterval: Millis {
         standardFixKind == .approximate ? assumptions.reducedAccuracyInterval : assumptions.preciseFixInterval

@@ -216,7 +216,7 @@ extension World {
             if let due = liveFixDue {
                 if due <= now { liveFixDue = now + assumptions.preciseFixInterval }
             } else {
-                receiveFix(accuracy == .reducedAccuracy ? .approximate : .precise, "liveUpdates", &t)
+                receiveFix(fixKind, "liveUpdates", &t)
                 t.note(.fixAtStart, "liveUpdates")
                 liveFixDue = now + assumptions.preciseFixInterval
             }

@@ -271,7 +271,7 @@ extension World {
     mutating func delivered(_ name: String, _ t: inout Transition) {
         t.emit(.locationEvent(name, delivered: true))
         if name == World.significantChangeEvent && hasFix {
-            receiveFix(accuracy == .reducedAccuracy ? .approximate : .precise, "significant-change monitoring", &t)
+            receiveFix(fixKind, "significant-change monitoring", &t)
         }
     }
 

@@ -238,9 +238,7 @@ extension ExplorerState {
             // stepping back pauses it, as a player does.
             var paused = ""
             if !isPaused {
-                history.finishClockWait()
-                resumeSpeedIndex = speedIndex
-                speedIndex = 0
+                pauseClock()
                 paused = language.pick(" (the clock is paused so that r can redo; Space runs it)", " (r로 다시 실행할 수 있게 시계를 멈췄습니다. Space로 다시 갑니다)")
             }
             say(language.pick("undone: back to ", "실행 취소: 다음 시각으로 ") + formatClock(world.now) + paused)
@@ -273,9 +271,12 @@ extension ExplorerState {
                 say(language(a.paused ? "tour paused: Space plays on, → and ← step" : "playing the tour"))
                 return []
             }
-            if !isPaused { resumeSpeedIndex = speedIndex }
-            speedIndex = isPaused ? max(1, resumeSpeedIndex) : 0
-            history.finishClockWait()
+            if isPaused {
+                speedIndex = max(1, resumeSpeedIndex)
+                history.finishClockWait()
+            } else {
+                pauseClock()
+            }
             say(isPaused ? language("paused") : language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
             return []
         case .faster:
@@ -283,9 +284,7 @@ extension ExplorerState {
             say(language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
             return []
         case .slower:
-            if speedIndex == 1 { resumeSpeedIndex = 1 }  // < down to paused: Space runs at 1x again
-            speedIndex = max(0, speedIndex - 1)
-            if isPaused { history.finishClockWait() }
+            if speedIndex <= 1 { pauseClock() } else { speedIndex -= 1 }  // down to paused: Space runs at 1x again
             say(isPaused ? language("paused") : language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
             return []
         case .advance(let ms):
@@ -427,6 +426,14 @@ extension ExplorerState {
             let a = Set(before.diagnostics(source)), b = Set(after.diagnostics(source))
             for d in a.symmetricDifference(b) { diagnosticChangedAt["\(source.name).\(d.rawValue)"] = wallNow }
         }
+    }
+
+    /// Stops the running clock: its growing wait ends, and Space goes back to this speed.
+    mutating func pauseClock() {
+        guard !isPaused else { return }
+        resumeSpeedIndex = speedIndex
+        speedIndex = 0
+        history.finishClockWait()
     }
 
     // MARK: Command line

@@ -86,7 +86,7 @@ public enum Commands {
             }
             do {
                 let result = try FlowRunner(flow: flow, baseDirectory: directory(of: file)).run()
-                for f in result.findings where f.severity == .warning { io.err("\(file)\(f.line.map { ":\($0)" } ?? ""): \(f.text)") }
+                for f in result.findings where f.severity == .warning { io.err(f.text(in: file)) }
                 for f in result.failures { io.out("\(file):\(f.line): \(f.message)") }
                 passed += result.passed
                 failed += result.failed
@@ -143,7 +143,7 @@ public enum Commands {
                            + (message.map { "\n" + String(repeating: " ", count: 16) + $0 } ?? ""))
                 })
             flush()
-            for f in result.findings where f.severity == .warning { io.err("\(path)\(f.line.map { ":\($0)" } ?? ""): \(f.text)") }
+            for f in result.findings where f.severity == .warning { io.err(f.text(in: path)) }
             if format == .json { for f in result.failures { io.err("\(path):\(f.line): \(f.message)") } }
             else { for f in result.failures { io.out("\(path):\(f.line): \(f.message)") } }
             let closing = "\(result.passed) passed, \(result.failed) failed"

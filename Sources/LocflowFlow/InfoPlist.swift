@@ -31,6 +31,9 @@ public struct PlistFinding: Sendable, Hashable {
     public var line: Int? = nil
 
     public var text: String { "\(severity.rawValue): " + (key.map { "\(excerpt($0, limit: 80)): " } ?? "") + message }
+
+    /// The finding as a command prints it for a flow: `FILE:LINE: warning: …` (no line for the plist's).
+    public func text(in file: String) -> String { file + (line.map { ":\($0)" } ?? "") + ": " + text }
 }
 
 /// Loads Info.plist (XML or binary) and InfoPlist.strings (UTF-8 or UTF-16) files.

@@ -119,6 +119,7 @@ public struct FlowRunner {
     public func makeConfig() throws(FlowError) -> (AppConfig, [PlistFinding]) {
         var builder = ConfigBuilder(baseDirectory: baseDirectory)
         var warnings: [PlistFinding] = []
+        func warn(_ message: String, at line: Int) { warnings.append(PlistFinding(severity: .warning, key: nil, message: message, line: line)) }
         // A setting written twice: the later line wins, which a bug report rarely means.
         var seen: [String: Int] = [:]
         var keyLines: [Int] = []
@@ -130,9 +131,8 @@ public struct FlowRunner {
             case .plist:
                 // A plist replaces the whole Info.plist, the keys written before it with it.
                 if !keyLines.isEmpty {
-                    warnings.append(PlistFinding(severity: .warning, key: nil,
-                                                 message: "'\(excerpt(c.flowText, limit: 60))' replaces the Info.plist, and with it what line\(keyLines.count == 1 ? "" : "s") \(keyLines.map(String.init).joined(separator: ", ")) set: write key and unset lines after the plist line",
-                                                 line: line.line))
+                    warn("'\(excerpt(c.flowText, limit: 60))' replaces the Info.plist, and with it what line\(keyLines.count == 1 ? "" : "s") \(keyLines.map(String.init).joined(separator: ", ")) set: write key and unset lines after the plist line",
+                         at: line.line)
                     keyLines = []
                 }
                 // The keys written before are gone: a key written again after the plist is new.
@@ -141,16 +141,14 @@ public struct FlowRunner {
             }
             if let name = c.singleSetting {
                 if let first = seen[name] {
-                    warnings.append(PlistFinding(severity: .warning, key: nil,
-                                                 message: "'\(excerpt(c.flowText, limit: 60))' sets \(name) again (line \(first) set it): the later line wins",
-                                                 line: line.line))
+                    warn("'\(excerpt(c.flowText, limit: 60))' sets \(name) again (line \(first) set it): the later line wins", at: line.line)
                 }
                 seen[name] = line.line
             }
         }
         let config = builder.finish()
         if let problem = ConfigBuilder.appClipProblem(config), let at = flow.config.last(where: { if case .config(.appClip(true)) = $0.statement { true } else { false } }) {
-            warnings.append(PlistFinding(severity: .warning, key: nil, message: problem, line: at.line))
+            warn(problem, at: at.line)
         }
         return (config, warnings + builder.findings)
     }

@@ -227,7 +227,9 @@ enum CLI {
     static let commands = ["open", "check", "run", "inspect", "explore", "paths", "shrink", "play", "record", "shot", "map", "report", "diff", "rules", "bench", "help"]
 
     /// The explorer's options (`locflow`, `open`, `play`): config options, then how it looks.
-    static let explorerValued: Set<String> = ["--platform", "--plist", "--strings", "--assume", "--lang", "--theme"]
+    static let explorerValued = configValued.union(["--lang", "--theme"])
+    /// Config options with a value (`Explorer.parse` reads them and `configFlags`).
+    static let configValued: Set<String> = ["--platform", "--plist", "--strings", "--assume"]
     static let explorerFlags = Set(["--ascii", "--no-color"]).union(configFlags)
     /// Config options without a value: the format 1.1 configuration lines `widget true` and `appClip true`.
     static let configFlags: Set<String> = ["--widget", "--app-clip"]
@@ -294,7 +296,7 @@ enum CLI {
         case "rules":
             return rules(rest, io: io)
         case "explore", "paths":
-            let shared: Set<String> = ["--depth", "--platform", "--plist", "--strings", "--assume", "--actions", "--waits", "--sessions", "--threads"]
+            let shared = configValued.union(["--depth", "--actions", "--waits", "--sessions", "--threads"])
             let valued = shared.union(command == "explore" ? ["--format", "--max-states", "--never", "--reachable", "--leads-to"] : ["--to", "--max", "-o", "--output"])
             guard let a = parsed(flags: Set(command == "explore" ? ["--coverage"] : []).union(configFlags), valued: valued) else { return 2 }
             if let extra = a.positionals.first { return usageError(command, "takes no file (\(extra)); give the app with --plist") }
@@ -353,7 +355,7 @@ enum CLI {
                 }
             }
             var o = Explorer.Options()
-            let configArgs = a.rebuilt(except: valued.subtracting(["--platform", "--plist", "--strings", "--assume"]).union(["--coverage"]))
+            let configArgs = a.rebuilt(except: valued.subtracting(configValued).union(["--coverage"]))
             if let problem = Explorer.parse(configArgs, into: &o) { return usageError(command, problem) }
             let config = o.builder.finish()
             // A group named that adds no action here would search the same space in silence.

@@ -160,7 +160,7 @@ extension Pictures {
         var output: String?
         var extras: FlowMap.Extras = [.time]
         let a: Arguments
-        switch Arguments.parse(args, flags: CLI.configFlags, valued: ["--format", "-o", "--output", "--with", "--without", "--platform", "--plist", "--strings", "--assume"]) {
+        switch Arguments.parse(args, flags: CLI.configFlags, valued: CLI.configValued.union(["--format", "-o", "--output", "--with", "--without"])) {
         case .success(let parsed): a = parsed
         case .failure(let p): return CLI.usageError("map", p.message)
         }
