@@ -121,6 +121,9 @@ public struct Assumptions: Sendable, Hashable {
     public var liveActivityMaxDuration: Millis = 8 * 3_600_000
     /// Whether adding the app's widget asks a when-in-use app's person to extend the grant to widgets. [I]
     public var addWidgetAsks: Bool = false
+    /// How long after its last use of location Control Center still lists the app as having
+    /// used it recently (iOS 16+; Apple gives no duration). [I]
+    public var controlCenterRecentWindow: Millis = 5 * 60_000
 
     public init() {}
 
@@ -149,6 +152,7 @@ public struct Assumptions: Sendable, Hashable {
         ("startTimeOfDay", .timeOfDay, "the time of day of the virtual clock's start (App Clip grants reset at the next 04:00)"),
         ("liveActivityMaxDuration", .duration, "how long a Live Activity lasts unless the app ends it"),
         ("addWidgetAsks", .boolean, "whether adding the app's widget asks a when-in-use app's person to extend the grant to widgets"),
+        ("controlCenterRecentWindow", .duration, "how long after the app last used location Control Center still lists it as recent (iOS 16+)"),
     ]
 
     public enum Value: Sendable, Hashable {
@@ -189,6 +193,7 @@ public struct Assumptions: Sendable, Hashable {
             startTimeOfDay = v
         case ("liveActivityMaxDuration", .duration(let v)): liveActivityMaxDuration = v
         case ("addWidgetAsks", .boolean(let v)): addWidgetAsks = v
+        case ("controlCenterRecentWindow", .duration(let v)): controlCenterRecentWindow = v
         default:
             guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
                 return "unknown assumption '\(name)'"
@@ -217,7 +222,8 @@ public struct Assumptions: Sendable, Hashable {
          ("requestLocationTimeout", formatDuration(requestLocationTimeout)),
          ("startTimeOfDay", formatTimeOfDay(startTimeOfDay)),
          ("liveActivityMaxDuration", formatDuration(liveActivityMaxDuration)),
-         ("addWidgetAsks", String(addWidgetAsks))]
+         ("addWidgetAsks", String(addWidgetAsks)),
+         ("controlCenterRecentWindow", formatDuration(controlCenterRecentWindow))]
     }
 }
 

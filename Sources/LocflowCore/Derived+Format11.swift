@@ -64,3 +64,55 @@ extension World {
         }
     }
 }
+
+// MARK: Control Center (iOS 16+)
+
+extension World {
+    /// The app tracks the location right now: standard updates run, liveUpdates deliver, or a
+    /// `requestLocation` is still looking for a fix. Monitoring (regions, significant changes,
+    /// visits, CLMonitor) is not tracking.
+    public var tracksLocation: Bool {
+        if process.standardUpdates && standardRuns { return true }
+        if process.liveUpdates != nil && delivering(.liveUpdates) { return true }
+        if process.locationRequest?.deadline != nil && lifecycle.isRunning && status.isAuthorized && locationServicesOn { return true }
+        return false
+    }
+
+    /// How Control Center lists the app: "In iOS 16 and later, apps that are actively tracking
+    /// the user's location or that recently activated Core Location appear in Control Center."
+    /// [A S1] How long "recently" lasts is `controlCenterRecentWindow` [I].
+    public var controlCenter: ControlCenterListing {
+        guard profile.listsAppsInControlCenter else { return .none }
+        if tracksLocation { return .using }
+        if let t = locationUsedAt, now - t < assumptions.controlCenterRecentWindow { return .recently }
+        return .none
+    }
+
+    /// Why Control Center lists the app as it does, for `check` and the explorer.
+    public var controlCenterReason: String {
+        guard profile.listsAppsInControlCenter else {
+            return "\(profile.platform.displayName) lists no apps in Control Center: iOS 16 and later do"
+        }
+        let window = formatDuration(assumptions.controlCenterRecentWindow)
+        switch controlCenter {
+        case .using:
+            let what = standardRuns ? "standard updates run" : process.liveUpdates != nil && delivering(.liveUpdates) ? "liveUpdates deliver" : "requestLocation is looking for a fix"
+            return "the app tracks the location now: \(what)"
+        case .recently:
+            return "the app last used location at \(formatClock(locationUsedAt ?? now)), less than controlCenterRecentWindow (\(window)) ago"
+        case .none:
+            guard let t = locationUsedAt else { return "the app has not used location" }
+            return "the app last used location at \(formatClock(t)), controlCenterRecentWindow (\(window)) or more ago"
+        }
+    }
+
+    /// Keeps `locationUsedAt`: now while the app tracks the location, else the last location it
+    /// received (a significant change, say). Called before an event changes the world and after it settles.
+    mutating func noteLocationUse() {
+        if tracksLocation {
+            if locationUsedAt != now { locationUsedAt = now }
+        } else if let f = lastFixAt, f > (locationUsedAt ?? Millis.min) {
+            locationUsedAt = f
+        }
+    }
+}

@@ -35,7 +35,7 @@ extension World {
         h.time(foregroundLeftAt); h.time(notInUseSince); h.time(suspendAt); h.time(relaunchWindowEndsAt)
         h.time(promptShownAt); h.time(nextReducedFixAt)
         h.time(lastFixAt); h.time(standardFixDue); h.time(liveFixDue); h.time(autoPauseAt)
-        h.time(liveActivityStartedAt); h.time(appClipResetAt)
+        h.time(liveActivityStartedAt); h.time(appClipResetAt); h.time(locationUsedAt)
         h.int(callbacks); h.int(reducedFixes); h.int(timersFired); h.int(fixes)
         h.count(sessions.count)
         for s in sessions { h.session(s) }
@@ -56,7 +56,7 @@ extension World {
                   "prompt", "promptQueue", "promptShownAt", "callbacks", "lastCallback", "completion", "lastError",
                   "nextReducedFixAt", "reducedFixes", "timersFired", "fixes", "lastFix", "lastFixAt", "standardFixDue",
                   "liveFixDue", "autoPauseAt", "noFixReported", "liveActivityStartedAt", "visits", "beaconRegions",
-                  "widgetAdded", "forceQuitSinceOpened", "appClipResetAt"],
+                  "widgetAdded", "forceQuitSinceOpened", "appClipResetAt", "locationUsedAt"],
         "AppRecord": ["choice", "provisionalAlways", "alwaysRequestUsed", "temporaryGrant", "precise", "temporaryFullAccuracy",
                       "locationButtonApproved"],
         "ProcessState": ["generation", "launchedAt", "launchedInBackground", "lastDelivered", "standardUpdates",

@@ -57,6 +57,9 @@ public struct PlatformProfile: Sendable, Hashable {
     public var hasLocationButton: Bool { rank >= 15_0 && !isVisionOS }
     /// iOS 16+: ActivityKit Live Activities (not on visionOS). [A S211]
     public var hasLiveActivities: Bool { rank >= 16_0 && !isVisionOS }
+    /// iOS 16+: Control Center lists apps that track the location or used Core Location
+    /// recently. [A S1] (visionOS: not documented, not modelled.)
+    public var listsAppsInControlCenter: Bool { rank >= 16_0 && !isVisionOS }
     /// iOS 17+: liveUpdates, CLMonitor, CLBackgroundActivitySession. [A S31, S61]
     public var hasModernAPIs: Bool { rank >= 17_0 }
     /// iOS 18+ (visionOS 2): CLServiceSession, implicit sessions, diagnostics. [A S7, S18]

@@ -104,6 +104,8 @@ extension World {
             return t
         }
         let statusBefore = status
+        // Tracking that this event ends was still on until now (Control Center's "recently").
+        noteLocationUse()
         switch event {
         case .app(let call): app(call, &t)
         case .user(let action): user(action, &t)
@@ -297,6 +299,7 @@ extension World {
             t.emit(.error(.denied))
         }
         settle11(&t)
+        noteLocationUse()
     }
 
     /// Why a waiting prompt no longer has a question to ask, or nil while it still has.

@@ -17,7 +17,8 @@
 ///   transition delivers instead; kept when a property's condition reads them), the process
 ///   generation, whether it was launched in the background, the times a process, a stream or a
 ///   session started, where standard updates were started while they are stopped, the number
-///   of fixes and when the last came, and (while `forceQuitBlocksRelaunch` is off) whether the
+///   of fixes and when the last came, when the app last used location (Control Center's
+///   "recently", which only the explorer and `check` show), and (while `forceQuitBlocksRelaunch` is off) whether the
 ///   person force-quit the app since opening it.
 ///
 /// Every other field takes part as it is, through `==` and the search's fingerprint
@@ -66,6 +67,7 @@ extension World {
         ("liveActivityStartedAt", .past(horizon: "liveActivityMaxDuration")),
         ("appClipResetAt", .future),
         ("process.locationRequest.deadline", .future),
+        ("locationUsedAt", .history),
     ]
 
     /// The time a canonical world reads as `now` (any time after the start).
@@ -112,6 +114,8 @@ extension World {
         // Counted and shown, never read by a rule (`expect fixes` is a flow's, not a state's).
         fixes = 0
         lastFixAt = nil
+        // Control Center's "recently" (shown, read by no rule).
+        locationUsedAt = nil
         callbacks = 0
         reducedFixes = 0
         // The run's timer budget (`VirtualTime.maxTimersPerRun`, a guard of the simulator, not

@@ -123,6 +123,11 @@ public enum FixKind: String, CaseIterable, Sendable, Hashable {
     case approximate
 }
 
+/// How Control Center lists the app (iOS 16+): using location now, used it recently, or not at all.
+public enum ControlCenterListing: String, CaseIterable, Sendable, Hashable {
+    case none, using, recently
+}
+
 /// The Apple type a diagnostics source is an instance of.
 public enum DiagnosticType: String, Sendable, Hashable {
     case serviceSession = "CLServiceSession.Diagnostic"

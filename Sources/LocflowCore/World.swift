@@ -220,6 +220,9 @@ public struct World: Sendable, Hashable {
     public internal(set) var forceQuitSinceOpened = false
     /// When an App Clip's grant resets (the next 04:00).
     public internal(set) var appClipResetAt: Millis?
+    /// The last moment the app used location (tracked it, or received a location): Control
+    /// Center lists an app that did so recently (iOS 16+). Shown, never read by a rule.
+    public internal(set) var locationUsedAt: Millis?
 
     /// The world at the start of a flow: the app just launched by the person, in the foreground,
     /// one manager created (its first callback delivered at time 0). (docs/flow-format.md §5.1)

@@ -218,9 +218,11 @@ extension Korean {
         "inUse": "사용 중", "callbacks": "콜백 수", "callback": "콜백", "diagnostics": "진단", "diagnostic": "진단",
         "delivering": "전달", "session": "세션", "completion": "완료", "error": "오류", "indicator": "파란색 표시",
         "buttons": "버튼", "title": "제목", "message": "메시지", "refused": "거부됨", "locationServicesEnabled": "locationServicesEnabled",
-        "fix": "받은 위치", "fixes": "받은 위치 수", "paused": "업데이트 일시 정지", "widgetUpdates": "위젯 업데이트"]
+        "fix": "받은 위치", "fixes": "받은 위치 수", "paused": "업데이트 일시 정지", "widgetUpdates": "위젯 업데이트",
+        "controlCenter": "제어 센터"]
     static let expectationValues: [String: String] = {
-        var values = ["none": "없음", "on": "켬", "off": "끔", "precise": "정확한 위치", "options": "선택지", "approximate": "대략적 위치"]
+        var values = ["none": "없음", "on": "켬", "off": "끔", "precise": "정확한 위치", "options": "선택지", "approximate": "대략적 위치",
+                      "using": "사용 중", "recently": "최근 사용"]
         for l in Lifecycle.allCases { values[l.rawValue] = lifecycles[l] ?? l.rawValue }
         return values
     }()

@@ -133,6 +133,7 @@ enum Korean {
         // App pane
         "status": "상태", "accuracy": "정확도", "callbacks": "콜백", "keys": "키", "timers": "타이머",
         "in use": "사용 중", "not in use": "사용 중 아님", "blue indicator": "파란색 표시",
+        "Control Center: using": "제어 센터: 사용 중", "Control Center: recently": "제어 센터: 최근 사용",
         "Settings: ": "설정: ", "not listed": "목록에 없음", "Precise: ": "정확한 위치: ",
         "provisional Always: Settings says While Using": "임시 항상 허용: 설정에는 '앱을 사용하는 동안'",
         "Allow Once: temporary, runs out when not in use": "한 번 허용: 임시, 사용하지 않으면 만료",

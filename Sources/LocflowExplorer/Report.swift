@@ -147,6 +147,7 @@ public enum Report {
         md.append("| `showsBackgroundLocationIndicator` | \(w.process.showsBackgroundIndicator) |")
         md.append("| Live Activity | \(w.liveActivityActive ? "active" : "none") |")
         md.append("| `isAuthorizedForWidgetUpdates` | \(w.widgetUpdates) |")
+        md.append("| Control Center (`expect controlCenter`) | \(w.controlCenter.rawValue): " + Markdown.text(w.controlCenterReason) + " |")
         md.append("| latest `didFailWithError` | \(w.lastError.rawValue) |")
         md.append("")
         md.append("Delivering: " + DeliverySource.allCases.map { "\($0.rawValue) \(w.delivering($0) ? "yes" : "no")" }.joined(separator: ", ") + ".")

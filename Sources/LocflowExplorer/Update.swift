@@ -565,6 +565,7 @@ public enum Completion {
             case ("app", "pausesLocationUpdatesAutomatically"), ("app", "showsBackgroundLocationIndicator"),
                  ("expect", "paused"), ("expect", "widgetUpdates"): return ["true", "false"]
             case ("expect", "fix"): return ["none"] + FixKind.allCases.map(\.rawValue)
+            case ("expect", "controlCenter"): return ControlCenterListing.allCases.map(\.rawValue)
             case ("expect", "error"): return LocationError.allCases.map(\.rawValue)
             case ("app", "monitor"): return ["start", "stop", "add"]
             case ("app", "session") where words.count == 3: return SessionGoal.allCases.map(\.rawValue)

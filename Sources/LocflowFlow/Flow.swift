@@ -73,6 +73,8 @@ public enum Expectation: Sendable, Hashable {
     case fixes(Int)
     case paused(Bool)
     case widgetUpdates(Bool)
+    /// *Extension*: how Control Center lists the app (iOS 16+).
+    case controlCenter(ControlCenterListing)
 }
 
 public enum Statement: Sendable, Hashable {
@@ -168,6 +170,7 @@ extension Expectation {
         case .fixes(let n): return "expect fixes \(n)"
         case .paused(let b): return "expect paused \(b)"
         case .widgetUpdates(let b): return "expect widgetUpdates \(b)"
+        case .controlCenter(let l): return "expect controlCenter \(l.rawValue)"
         }
     }
 }

@@ -28,7 +28,7 @@ public enum FlowParser {
     public static let expectations = ["status", "accuracy", "locationServicesEnabled", "settings", "prompt", "buttons", "lifecycle",
                                "inUse", "callbacks", "callback", "completion", "error", "indicator", "delivering",
                                "diagnostic", "diagnostics", "session", "refused", "title", "message",
-                               "fix", "fixes", "paused", "widgetUpdates"]
+                               "fix", "fixes", "paused", "widgetUpdates", "controlCenter"]
 
     /// Parses a whole file. Statements are checked in context: configuration only before the
     /// first step, diagnostics only of sources the flow can create.
@@ -400,6 +400,8 @@ public enum FlowParser {
             return .fixes(n)
         case "paused": return .paused(try c.bool(try c.word("true or false")))
         case "widgetUpdates": return .widgetUpdates(try c.bool(try c.word("true or false")))
+        case "controlCenter":
+            return .controlCenter(ControlCenterListing(rawValue: try c.keyword(ControlCenterListing.allCases.map(\.rawValue), what: "a Control Center listing"))!)
         default: return .message(try c.word("a quoted message").text)
         }
     }
@@ -491,7 +493,8 @@ extension Statement {
             case .widget: return "widget"
             case .assume(let name, _):
                 let v11: Set<String> = ["autoPauseDelay", "forceQuitBlocksRelaunch", "preciseFixInterval",
-                                        "requestLocationTimeout", "startTimeOfDay", "liveActivityMaxDuration", "addWidgetAsks"]
+                                        "requestLocationTimeout", "startTimeOfDay", "liveActivityMaxDuration", "addWidgetAsks",
+                                        "controlCenterRecentWindow"]
                 return v11.contains(name) ? "assume \(name)" : nil
             default: return nil
             }
@@ -519,6 +522,7 @@ extension Statement {
             case .fixes: return "expect fixes"
             case .paused: return "expect paused"
             case .widgetUpdates: return "expect widgetUpdates"
+            case .controlCenter: return "expect controlCenter"
             case .prompt(.widget): return "expect prompt widget"
             case .error(.locationUnknown): return "expect error locationUnknown"
             case .delivering(let s, _) where s == .visits || s == .beacons || s == .beaconRegions: return "expect delivering \(s.rawValue)"

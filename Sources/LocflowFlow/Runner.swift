@@ -329,6 +329,7 @@ public enum Expectations {
         case .fixes(let n): return (w.fixes == n, String(w.fixes))
         case .paused(let b): return (w.process.paused == b, String(w.process.paused))
         case .widgetUpdates(let b): return (w.widgetUpdates == b, String(w.widgetUpdates))
+        case .controlCenter(let l): return (w.controlCenter == l, "\(w.controlCenter.rawValue) (\(w.controlCenterReason))")
         }
     }
 }

@@ -33,6 +33,7 @@ public enum TraceFormat {
         j.field("fixes", .int(w.fixes))
         j.field("paused", .bool(w.process.paused))
         j.field("widgetUpdates", .bool(w.widgetUpdates))
+        j.field("controlCenter", .string(w.controlCenter.rawValue))
         j.field("error", .string(w.lastError.rawValue))
         j.field("diagnostics", .object(w.diagnosticSources.map { ($0.name, .array(w.diagnostics($0).map { .string($0.rawValue) })) }))
         j.field("outputs", .array(t.outputs.map { .string($0.text) }))
@@ -64,6 +65,7 @@ public enum TraceFormat {
         state += w.inUse ? " (in use)" : " (not in use)"
         if let p = w.prompt { state += " · prompt \(p.kind.rawValue)" }
         if w.fixes > 0 { state += " · fixes \(w.fixes) (last \(w.lastFix?.rawValue ?? "none"))" }
+        if w.controlCenter != .none { state += " · Control Center \(w.controlCenter.rawValue)" }
         if w.process.paused { state += " · updates paused" }
         out += "\n" + String(repeating: " ", count: 16) + "= \(state)"
         return out

@@ -60,7 +60,7 @@ enum CLI {
         Prints the trace of a flow: one entry per step and per timer that fired, with the state
         after it and the rules that decided it. json is JSON Lines, one object per entry, with
         line, time, event, actor, refused, status, accuracy, settings, prompt, lifecycle, inUse,
-        callbacks, fix, fixes, paused, widgetUpdates, error, diagnostics, outputs, why, and
+        callbacks, fix, fixes, paused, widgetUpdates, controlCenter, error, diagnostics, outputs, why, and
         expectations (the expect lines after the entry's step: line, expect, passed, message).
         Exit codes as for check.
         """,

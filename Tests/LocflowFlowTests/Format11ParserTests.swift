@@ -14,6 +14,7 @@ struct Format11ParserTests {
     assume requestLocationTimeout 15s
     assume startTimeOfDay 03:30
     assume liveActivityMaxDuration 4h
+    assume controlCenterRecentWindow 2m
     app requestLocation
     app desiredAccuracy threeKilometers
     app pausesLocationUpdatesAutomatically false
@@ -42,6 +43,9 @@ struct Format11ParserTests {
     expect delivering visits true
     expect delivering beacons false
     expect delivering beaconRegions false
+    expect controlCenter none
+    expect controlCenter using
+    expect controlCenter recently
 
     """
 
@@ -67,6 +71,7 @@ struct Format11ParserTests {
         #expect(parseError("version 1\nassume startTimeOfDay 08:00\n").hasPrefix("t.flow:2:8: error: assume startTimeOfDay is a version 1.1 statement"))
         #expect(parseError("version 1\nexpect delivering visits true\n").hasPrefix("t.flow:2:19: error: expect delivering visits is a version 1.1 statement"))
         #expect(parseError("version 1\nwidget true\n").hasPrefix("t.flow:2:1: error: widget is a version 1.1 statement"))
+        #expect(parseError("version 1\nexpect controlCenter using\n").hasPrefix("t.flow:2:8: error: expect controlCenter is a version 1.1 statement"))
         // Without a version line a file is read as 1.1.
         #expect(parseError("app requestLocation\nexpect fixes 0\n") == "no error")
     }
@@ -84,6 +89,8 @@ struct Format11ParserTests {
         #expect(parseError("assume startTimeOfDay 25:00\n").contains("startTimeOfDay takes a time of day HH:MM from 00:00 to 23:59"))
         #expect(parseError("assume startTimeOfDay 9:30\n").contains("takes a time of day"))
         #expect(parseError("user addWidgets\n").contains("(did you mean 'addWidget'?)"))
+        #expect(parseError("expect controlCenter recent\n").contains("expected a Control Center listing (none, using, recently), found 'recent' (did you mean 'recently'?)"))
+        #expect(parseError("expect controlCentre using\n").contains("(did you mean 'controlCenter'?)"))
         #expect(parseError("device enterBeacon\n").contains("expected a beacon ID at the end of the line"))
         #expect(parseError("app startUpdatingLocation\nwidget true\n").contains("configuration statement 'widget' after the first step"))
     }
