@@ -306,8 +306,12 @@ extension World {
     func withdrawal(of p: Prompt) -> String? {
         let st = status
         switch p.kind {
-        case .whenInUse, .legacyWhenInUse, .legacyAlways, .locationButton:
+        case .whenInUse, .legacyWhenInUse, .locationButton:
             if st != .notDetermined && !(p.kind == .locationButton && st == .denied) { return "the status is now \(st.rawValue)" }
+        case .legacyAlways:
+            // iOS 12 asks for Always from notDetermined and from When In Use alike. [A S1]
+            if st != .notDetermined && st != .authorizedWhenInUse { return "the status is now \(st.rawValue)" }
+            if isTemporaryWhenInUse { return "the app holds only a temporary grant" }
         case .alwaysUpgrade:
             if st != .authorizedWhenInUse && !isProvisionalAlways { return "the status is now \(st.rawValue)" }
             if isTemporaryWhenInUse { return "the app holds only a temporary grant" }

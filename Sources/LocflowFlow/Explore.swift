@@ -155,7 +155,8 @@ public enum Invariants {
         if w.indicatorShown && w.lifecycle != .background && w.lifecycle != .suspended { out.append("the indicator shows while the app is \(w.lifecycle.rawValue)") }
         if w.lifecycle == .terminated && w.inUse { out.append("a terminated app counts as in use") }
         if w.sessions.contains(where: { $0.held }) && w.lifecycle == .terminated { out.append("a terminated process holds a session") }
-        if let p = w.prompt, [.whenInUse, .legacyAlways, .legacyWhenInUse].contains(p.kind), st != .notDetermined {
+        if let p = w.prompt, [.whenInUse, .legacyAlways, .legacyWhenInUse].contains(p.kind), st != .notDetermined,
+           !(p.kind == .legacyAlways && st == .authorizedWhenInUse) {
             out.append("the \(p.kind.rawValue) prompt is up while the status is \(st.rawValue)")
         }
         if w.pendingTimers.contains(where: { $0.due < w.now }) { out.append("a timer is overdue") }

@@ -276,6 +276,27 @@ struct AlwaysTests {
         #expect(s.world.status == .authorizedWhenInUse)
         #expect(!s.world.record.provisionalAlways)
     }
+
+    /// "You may call requestAlwaysAuthorization() when the current authorization status is
+    /// either: Not Determined, When In Use" [A S1]: on iOS 12 the upgrade shows the Always prompt
+    /// (it was withdrawn in the same step, as if the when-in-use answer had answered it).
+    @Test func ios12UpgradeFromWhenInUse() {
+        var s = Sim(.ios12)
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow")
+        s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.prompt?.kind == .legacyAlways)
+        s.tap("Always Allow")
+        #expect(s.world.status == .authorizedAlways && s.world.settingsChoice == .always)
+        // One shot: a second request does nothing.
+        var k = Sim(.ios12)
+        k.do(.app(.requestWhenInUseAuthorization))
+        k.tap("Allow")
+        k.do(.app(.requestAlwaysAuthorization))
+        k.tap("Only While Using the App")
+        let t = k.do(.app(.requestAlwaysAuthorization))
+        #expect(k.world.prompt == nil && k.world.status == .authorizedWhenInUse && Sim.rules(t).contains(.alwaysOneShot))
+    }
 }
 
 @Suite("Temporary full accuracy")
