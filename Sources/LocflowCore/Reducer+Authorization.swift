@@ -281,6 +281,9 @@ extension World {
         case (.backgroundReminder, "Change to Only While Using"):
             record.choice = .whileUsing
             record.provisionalAlways = false
+            // The person said no to Always: no .always session asks again, and its diagnostics
+            // say alwaysAuthorizationDenied, as after "Keep Only While Using". [A S7, S8][I]
+            record.alwaysRequestUsed = true
             t.note(.reminderDowngrade)
         case (.backgroundReminder, _):
             t.note(.reminderKeep)

@@ -152,15 +152,20 @@ extension World {
 
     mutating func createSession(_ id: String, _ goal: SessionGoal, _ key: String?, _ t: inout Transition) {
         guard profile.hasServiceSessions else { return t.note(.needsIOS18) }
-        if let i = sessions.lastIndex(where: { $0.id == id }), sessions[i].state == .active {
+        if let i = sessions.lastIndex(where: { $0.id == id }), sessions[i].state == .active,
+           sessions[i].goal == goal && sessions[i].fullAccuracyKey == key {
             // Re-created within the relaunch window: the kept session carries on. [A-forum S54]
+            // Only a matching one (the same goal and purpose key): another is a new session. [A S8, S6]
             sessions[i].held = true
             sessions[i].goal = goal
             sessions[i].fullAccuracyKey = key
             sessions[i].qualified = sessions[i].qualified || inUse
             t.note(.sessionRejoined, id)
         } else {
-            let layered = activeSessions.contains { $0.held && $0.qualified }
+            // Not in use, a new session qualifies only when layered on one already in effect
+            // there: one that keeps the app eligible while not in use (a .always session with
+            // Always, or a background activity session). A when-in-use session does not. [A S18, S8]
+            let layered = alwaysInterest || backgroundActivityActive
             let qualified = inUse || layered
             let fresh = ServiceSession(id: id, goal: goal, fullAccuracyKey: key, qualified: qualified, createdAt: now)
             // An ID of an invalidated or lapsed session names the new one (one entry per ID).
@@ -249,7 +254,7 @@ extension World {
                 t.note(.forceQuitBlocksRelaunch, name)
                 return t.emit(.locationEvent(name, delivered: false))
             }
-            t.note(.eventRelaunches, name)
+            if t.lastRule != .keptBackgroundActivityRelaunches { t.note(.eventRelaunches, name) }
             launch(background: true, into: &t)
         case .suspended:
             t.note(.eventResumes, name)
@@ -329,6 +334,12 @@ extension World {
             return t.note(.deferredUpgradePrompt, name)
         }
         if alwaysInterest || (inUse && status.isAuthorized) {
+            return deliverAlwaysEvent(name, &t)
+        }
+        // Core Location keeps a background activity session for a terminated app "so it can
+        // relaunch or resume the app when relevant information is ready". [A S18, S31]
+        if lifecycle == .terminated && keptBackgroundActivity && status.isAuthorized && !relaunchBlocked && !serviceSessionRequired {
+            t.note(.keptBackgroundActivityRelaunches, id)
             return deliverAlwaysEvent(name, &t)
         }
         t.note(.monitorEventWithheld, profile.hasServiceSessions && isPermanentAlways ? "no .always session held" : "not authorized for background events")

@@ -47,7 +47,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case alreadyRunning, implicitSession, explicitSessionRequired
     case backgroundActivityNeedsForeground, backgroundActivityNeedsMode, backgroundActivityInvalidated, backgroundActivityLapses
     case sessionCreated, sessionRejoined, sessionAlreadyHeld, sessionInsufficientlyInUse, sessionInvalidated, invalidateUnknown
-    case sessionsOutliveProcess, relaunchWindowOpens, sessionLapses, rejoinWithinWindow
+    case sessionsOutliveProcess, relaunchWindowOpens, sessionLapses, rejoinWithinWindow, keptBackgroundActivityRelaunches
     case sessionGoalPrompts, sessionAlwaysFromNotDetermined, sessionAlwaysUpgrade, sessionFullAccuracyPrompt, sessionAlwaysAsksOnce
     case resetKeepsOneShot
     // Format 1.1 (docs/flow-format.md §8): fixes, requestLocation, pausing, the indicator property,
@@ -142,7 +142,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .temporaryFullAccuracyEnds: ("Temporary full accuracy ends: Apple says it expires automatically and is postponed while the app is in use; locflow ends it as soon as the app is no longer in use (or its process ends)", "A S3; I")
         case .reminderShown: ("The periodic background-use reminder is shown to an app with permanent Always", "D S51")
         case .reminderNeedsAlways: ("The background-use reminder is shown only to apps with permanent Always (iOS 13+)", "D S51")
-        case .reminderDowngrade: ("Change to Only While Using: the status becomes authorizedWhenInUse", "A S9; D S51")
+        case .reminderDowngrade: ("Change to Only While Using: the status becomes authorizedWhenInUse; the person has said no to Always, so no request or session asks for it again", "A S9, S7; D S51; I")
         case .reminderKeep: ("Always Allow: nothing changes", "D S51")
         case .servicesOffSettings: ("The person leaves the app to open Settings", "I")
         case .servicesOffCancel: ("The warning is dismissed; Location Services stay off", "I")
@@ -225,6 +225,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .sessionInvalidated: ("invalidate() ends the session; it can never become active again", "A S8")
         case .invalidateUnknown: ("invalidate needs a session the running process holds", "I")
         case .sessionsOutliveProcess: ("Sessions outlive the process: the system keeps them for the app's next launch", "A S18")
+        case .keptBackgroundActivityRelaunches: ("A background activity session kept for the terminated app lets a CLMonitor event relaunch it in the background; the app must rejoin the session at once", "A S18, S31")
         case .relaunchWindowOpens: ("The system keeps the previous process's sessions for relaunchWindow after a launch", "A S18; A-forum S54; I relaunchWindow")
         case .sessionLapses: ("Not re-created within the relaunch window: the app is no longer interested, the session lapses", "A-forum S54")
         case .rejoinWithinWindow: ("Re-started within the relaunch window: it rejoins what the previous process held", "A S31, S18")

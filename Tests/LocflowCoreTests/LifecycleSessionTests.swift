@@ -340,6 +340,58 @@ struct SessionTests {
         #expect(s.world.session("a")?.goal == SessionGoal.none)
     }
 
+    /// "Change to Only While Using" on the reminder is a no to Always: the .always session does
+    /// not ask again, and says alwaysAuthorizationDenied. [A S7, S8] (It asked again before.)
+    @Test func theReminderDowngradeIsANoToAlways() {
+        var s = authorized()
+        s.do(.user(.settings(.always)), .user(.foreground), .app(.session(id: "a", goal: .always, fullAccuracyKey: nil)))
+        #expect(s.world.prompt == nil && !s.world.record.alwaysRequestUsed)
+        s.do(.system(.reminder))
+        s.tap("Change to Only While Using")
+        #expect(s.world.status == .authorizedWhenInUse && s.world.prompt == nil)
+        #expect(s.world.diagnostics(.session("a")) == [.alwaysAuthorizationDenied])
+        s.do(.app(.requestAlwaysAuthorization))
+        #expect(s.world.prompt == nil)
+    }
+
+    /// A .always session created while not in use qualifies only on top of a session that keeps
+    /// the app eligible there; a when-in-use session does not. [A S18, S8]
+    @Test func layeringInTheBackgroundNeedsASessionInEffectThere() {
+        var s = authorized { $0.assumptions.suspendDelay = 600_000 }
+        s.do(.app(.session(id: "base", goal: .whenInUse, fullAccuracyKey: nil)), .user(.settings(.always)), .user(.foreground),
+             .app(.liveUpdates(true)), .user(.background))
+        s.wait(60)
+        s.do(.app(.session(id: "up", goal: .always, fullAccuracyKey: nil)))
+        #expect(s.world.diagnostics(.session("up")).contains(.insufficientlyInUse))
+        #expect(!s.world.delivering(.liveUpdates))
+        // On top of a .always session started in the foreground, it does.
+        var a = authorized { $0.assumptions.suspendDelay = 600_000 }
+        a.do(.user(.settings(.always)), .user(.foreground), .app(.session(id: "base", goal: .always, fullAccuracyKey: nil)), .user(.background))
+        a.wait(60)
+        a.do(.app(.session(id: "nav", goal: .whenInUse, fullAccuracyKey: nil)))
+        #expect(!a.world.diagnostics(.session("nav")).contains(.insufficientlyInUse))
+    }
+
+    /// Only a matching session rejoins a kept one at a background launch: the same ID with
+    /// another goal is a new session, created out of use. [A S8, S6]
+    @Test func aMismatchedSessionDoesNotRejoin() {
+        var s = authorized()
+        s.do(.user(.settings(.always)), .user(.foreground), .app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)),
+             .user(.background))
+        s.wait(6)
+        s.do(.system(.terminate), .system(.relaunch))
+        let t = s.do(.app(.session(id: "a", goal: .always, fullAccuracyKey: nil)))
+        #expect(!Sim.rules(t).contains(.sessionRejoined))
+        #expect(s.world.diagnostics(.session("a")).contains(.insufficientlyInUse))
+        var m = authorized()
+        m.do(.user(.settings(.always)), .user(.foreground), .app(.session(id: "a", goal: .always, fullAccuracyKey: nil)),
+             .user(.background))
+        m.wait(6)
+        m.do(.system(.terminate), .system(.relaunch))
+        #expect(Sim.rules(m.do(.app(.session(id: "a", goal: .always, fullAccuracyKey: nil)))).contains(.sessionRejoined))
+        #expect(m.world.diagnostics(.session("a")).isEmpty)
+    }
+
     @Test func layeringUsesTheHighestGoal() {
         var s = authorized()
         s.do(.app(.session(id: "base", goal: .whenInUse, fullAccuracyKey: nil)),
@@ -354,6 +406,26 @@ struct SessionTests {
         #expect(!s.world.indicatorShown)
         s.wait(6)
         #expect(s.world.lifecycle == .suspended)
+    }
+
+    /// A background activity session outlives a terminated process, and Core Location keeps it
+    /// "so it can relaunch or resume the app": a CLMonitor event relaunches a when-in-use app,
+    /// which rejoins the session at once. Without the kept session the event is withheld. [A S18, S31]
+    @Test func aKeptBackgroundActivitySessionLetsAMonitorEventRelaunchTheApp() {
+        var s = authorized()
+        s.do(.app(.backgroundActivity(true)), .app(.monitorAdd("home")), .app(.monitor(true)), .user(.background))
+        s.wait(60)
+        s.do(.system(.terminate))
+        let t = s.do(.device(.exitRegion("home")))
+        #expect(s.world.lifecycle == .background && Sim.rules(t).contains(.keptBackgroundActivityRelaunches))
+        #expect(!Sim.rules(t).contains(.eventRelaunches))
+        s.do(.app(.backgroundActivity(true)))
+        #expect(s.world.backgroundActivityActive && s.world.indicatorShown)
+        var none = authorized()
+        none.do(.app(.monitorAdd("home")), .app(.monitor(true)), .user(.background))
+        none.wait(60)
+        none.do(.system(.terminate), .device(.exitRegion("home")))
+        #expect(none.world.lifecycle == .terminated)
     }
 
     @Test func backgroundActivityRejoinsAtRelaunch() {

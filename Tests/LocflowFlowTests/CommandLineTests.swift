@@ -166,7 +166,7 @@ struct CommandLineTests {
 
     @Test func mapAndRecordSVGFromTheCommandLine() throws {
         let map = try locflow()("map", "--platform", "ios12")
-        #expect(map.code == 0 && map.out.hasPrefix("Flow map: LocationMonitorSample on iOS 12: 6 screens"))
+        #expect(map.code == 0 && map.out.hasPrefix("Flow map: LocationMonitorSample on iOS 12: 7 screens"))
         let file = NSTemporaryDirectory() + "locflow-demo-\(UUID().uuidString).svg"
         defer { try? FileManager.default.removeItem(atPath: file) }
         let record = try locflow()("record", "Assets/tours/2-allow-once-running-out.flow", "-o", file, "--size", "80x24")
