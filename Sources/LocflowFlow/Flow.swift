@@ -34,7 +34,7 @@ extension ConfigStatement {
         case .assume(let name, _): "assume " + name
         case .restricted: "restricted"
         case .locationServices: "locationServices"
-        case .version: "version"
+        case .version: "version"  // a second one is an error before this is asked
         case .appClip: "appClip"
         case .widget: "widget"
         case .key(let name, _), .unset(let name): "key " + name

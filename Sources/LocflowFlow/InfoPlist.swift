@@ -102,8 +102,12 @@ public enum InfoPlistLoader {
             switch v {
             case .bool(let b): return b
             case .string(let s) where ["YES", "true", "1"].contains(s):
-                findings.append(PlistFinding(severity: .warning, key: key, message: "is the string \"\(s)\", not a boolean: write <true/>; locflow reads it as true"))
+                findings.append(PlistFinding(severity: .warning, key: key, message: "is the string \"\(s)\", not a boolean: write <true/> (in a flow: key \(key) true); locflow reads it as true"))
                 return true
+            case .integer(let n):
+                // Read as a number's boolValue, as a string "1" is: non-zero is true.
+                findings.append(PlistFinding(severity: .warning, key: key, message: "is the integer \(n), not a boolean: write <\(n != 0)/> (in a flow: key \(key) \(n != 0)); locflow reads it as \(n != 0)"))
+                return n != 0
             default:
                 findings.append(PlistFinding(severity: .warning, key: key, message: "is \(v.typeName), not a boolean: iOS reads it as false"))
                 return false

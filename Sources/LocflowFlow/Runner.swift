@@ -150,7 +150,27 @@ public struct FlowRunner {
         if let problem = ConfigBuilder.appClipProblem(config), let at = flow.config.last(where: { if case .config(.appClip(true)) = $0.statement { true } else { false } }) {
             warn(problem, at: at.line)
         }
-        return (config, warnings + builder.findings)
+        return (config, warnings + lineFindings(builder.findings))
+    }
+
+    /// What the Info.plist's findings are about, at the flow's line that set the key (`key` or
+    /// `unset`), else at the `plist` line that loaded it; the sample app's own keys have none.
+    func lineFindings(_ findings: [PlistFinding]) -> [PlistFinding] {
+        var keyLine: [String: Int] = [:]
+        var plistLine: Int?
+        for line in flow.config {
+            guard case .config(let c) = line.statement else { continue }
+            switch c {
+            case .plist: plistLine = line.line; keyLine = [:]
+            case .key(let name, _), .unset(let name): keyLine[String(name.split(separator: ".").first ?? Substring(name))] = line.line
+            default: break
+            }
+        }
+        return findings.map { f in
+            var f = f
+            if f.line == nil, let key = f.key { f.line = keyLine[key] ?? plistLine }
+            return f
+        }
     }
 
     /// Runs the flow, handing every trace entry to `onEntry` (and every checked expectation to `onExpect`).
@@ -266,6 +286,13 @@ struct Provenance {
 
 /// Evaluates `expect` lines against the world.
 public enum Expectations {
+    /// Before iOS 18 a CLLocationUpdate carries only `isStationary`: a flow that asks for another
+    /// property asks for one the platform does not have. [A S61, S18]
+    static func before18(_ w: World, _ asked: [Diagnostic]) -> String? {
+        guard !w.profile.hasServiceSessions, let other = asked.first(where: { $0 != .stationary }) else { return nil }
+        return "no \(other.rawValue) on \(w.profile.platform.displayName): its CLLocationUpdate has only isStationary (the other diagnostics came with iOS 18)"
+    }
+
     /// Whether the expectation holds, and what was found.
     public static func check(_ x: Expectation, in w: World) -> (Bool, String) {
         func onOff(_ b: Bool) -> String { b ? "on" : "off" }
@@ -304,11 +331,13 @@ public enum Expectations {
         case .diagnostic(let name, let d, let b):
             let source = World.DiagnosticSource(name)
             if let why = w.diagnosticsUnavailable(source) { return (false, "no diagnostics: \(why)") }
+            if let why = before18(w, [d]) { return (false, why) }
             let has = w.diagnostics(source).contains(d)
             return (has == b, String(has))
         case .diagnostics(let name, let ds):
             let source = World.DiagnosticSource(name)
             if let why = w.diagnosticsUnavailable(source) { return (false, "no diagnostics: \(why)") }
+            if let why = before18(w, ds) { return (false, why) }
             let found = w.diagnostics(source)
             return (Set(found) == Set(ds), found.isEmpty ? "none" : found.map(\.rawValue).joined(separator: " "))
         case .session(let id, let st):

@@ -7,8 +7,28 @@
 /// nothing can expand), nesting is bounded, and every error names the line.
 public enum XMLPlist {
     public static func parse(_ input: [UInt8], limits: PlistLimits = .standard) throws(PlistError) -> PlistValue {
-        var r = Reader(bytes: try utf8(input), limits: limits)
+        var r = Reader(bytes: endOfLines(try utf8(input)), limits: limits)
         return try r.document()
+    }
+
+    /// XML's end-of-line handling (XML 1.0 §2.11): CR LF and a lone CR become LF before anything
+    /// is read, so a usage description saved with Windows line ends reads as Apple's parser reads
+    /// it. A character reference `&#13;` still gives a CR.
+    static func endOfLines(_ b: [UInt8]) -> [UInt8] {
+        guard b.contains(0x0D) else { return b }
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count)
+        var i = 0
+        while i < b.count {
+            if b[i] == 0x0D {
+                out.append(0x0A)
+                if i + 1 < b.count && b[i + 1] == 0x0A { i += 1 }
+            } else {
+                out.append(b[i])
+            }
+            i += 1
+        }
+        return out
     }
 
     /// The bytes as UTF-8: a UTF-8 BOM dropped, UTF-16 with a BOM converted.

@@ -193,6 +193,23 @@ struct CommandTests {
         #expect(!capture { Commands.check([ok], quiet: true, io: $0) }.err.contains("warning"))
     }
 
+    /// What the Info.plist's findings are about is printed at the line that set the key, or
+    /// at the plist line that loaded it; a key line's hint is written in flow syntax.
+    @Test func plistFindingsAreAtTheirLines() {
+        let s = Scratch()
+        _ = s.write("Info.plist", xmlPlist)
+        let path = s.write("p.flow", "# a bug report\nplist Info.plist\nkey NSLocationWhenInUseUsageDescriptio \"x\"\nkey NSLocationRequireExplicitServiceSession \"YES\"\nexpect status notDetermined\n")
+        let r = capture { Commands.check([path], quiet: true, io: $0) }
+        #expect(r.code == 0)
+        #expect(r.err.contains("p.flow:2: warning: NSLocationTemporaryPreciseUsageDescription: is not a key Core Location reads"), "\(r.err)")
+        #expect(r.err.contains("p.flow:3: warning: NSLocationWhenInUseUsageDescriptio: is not a key Core Location reads; iOS ignores it (did you mean NSLocationWhenInUseUsageDescription?)"), "\(r.err)")
+        #expect(r.err.contains("p.flow:4: warning: NSLocationRequireExplicitServiceSession: is the string \"YES\", not a boolean: write <true/> (in a flow: key NSLocationRequireExplicitServiceSession true); locflow reads it as true"), "\(r.err)")
+        // An integer is read as a number's boolValue, as the string "1" is.
+        let (info, findings) = InfoPlistLoader.resolve(["NSLocationDefaultAccuracyReduced": .integer(1), "NSLocationRequireExplicitServiceSession": .integer(0)])
+        #expect(info.defaultAccuracyReduced && !info.requireExplicitServiceSession)
+        #expect(findings.map(\.text).contains("warning: NSLocationDefaultAccuracyReduced: is the integer 1, not a boolean: write <true/> (in a flow: key NSLocationDefaultAccuracyReduced true); locflow reads it as true"))
+    }
+
     /// A plist line after key lines throws those keys away: said at the plist line.
     @Test func aPlistAfterKeyLinesWarns() {
         let s = Scratch()
@@ -271,6 +288,18 @@ struct CommandTests {
         let x = try #require(objects.last?["expectations"] as? [[String: Any]])
         #expect(x.count == 2 && x[0]["passed"] as? Bool == true && x[1]["passed"] as? Bool == false)
         #expect((x[1]["message"] as? String)?.hasPrefix("expected status denied, found notDetermined") == true)
+    }
+
+    /// iOS 17's CLLocationUpdate has only isStationary: asking for another property says so
+    /// (it read "found false", and "... false" passed).
+    @Test func diagnosticsBeforeIOS18AreOnlyStationary() {
+        let s = Scratch()
+        let path = s.write("d.flow", "platform ios17\napp requestWhenInUseAuthorization\nuser tap \"Allow While Using App\"\napp liveUpdates start\nexpect diagnostic liveUpdates insufficientlyInUse false\ndevice stationary\nexpect diagnostic liveUpdates stationary true\nexpect diagnostics liveUpdates stationary\nexpect diagnostics liveUpdates stationary accuracyLimited\n")
+        let r = capture { Commands.check([path], quiet: true, io: $0) }
+        #expect(r.code == 1)
+        #expect(r.out.contains("d.flow:5: expected diagnostic liveUpdates insufficientlyInUse false, found no insufficientlyInUse on iOS 17: its CLLocationUpdate has only isStationary"), "\(r.out)")
+        #expect(r.out.contains("d.flow:9: expected diagnostics liveUpdates stationary accuracyLimited, found no accuracyLimited on iOS 17"), "\(r.out)")
+        #expect(r.out.hasSuffix("1 flow: 2 passed, 2 failed\n"), "\(r.out)")
     }
 
     @Test func runTextShowsRefusalsAndExitCode() {

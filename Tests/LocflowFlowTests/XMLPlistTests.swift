@@ -34,6 +34,14 @@ struct XMLPlistTests {
         #expect(try XMLPlist.parse(utf16) == .string("위치"))
     }
 
+    /// XML 1.0 §2.11: CR LF and a lone CR are read as LF (a usage description saved on Windows
+    /// is not "line1\r\nline2"); `&#13;` still gives a CR; lines are still counted.
+    @Test func windowsLineEndsReadAsLF() throws {
+        let text = "<plist>\r\n<dict>\r\n<key>K</key><string>line1\r\nline2\rline3&#13;</string>\r\n</dict></plist>\r\n"
+        #expect(try XMLPlist.parse(Array(text.utf8)) == .dict(["K": .string("line1\nline2\nline3\r")]))
+        #expect(xmlError("<plist>\r\n<dict>\r\n<key>K</key>\r\n<nope/></dict></plist>").hasPrefix("4: "))
+    }
+
     @Test func deepNestingIsRefusedNotAStackOverflow() {
         let deep = "<plist>" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</plist>"
         let started = Date()
