@@ -147,6 +147,11 @@ public enum InfoPlistLoader {
         if let v = dict["UIBackgroundModes"] {
             if case .array(let modes) = v {
                 info.backgroundModes = modes.compactMap { if case .string(let s) = $0 { s } else { nil } }
+                // iOS matches the mode exactly: " location" or "Location" is no location mode.
+                for m in info.backgroundModes where m != "location" && m.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "location" {
+                    findings.append(PlistFinding(severity: .warning, key: "UIBackgroundModes",
+                                                 message: "has \"\(excerpt(m, limit: 40))\", which is not the mode \"location\" (iOS matches it exactly): no location background mode"))
+                }
             } else {
                 findings.append(PlistFinding(severity: .warning, key: "UIBackgroundModes", message: "is \(v.typeName), not an array: iOS sees no background modes"))
             }
@@ -155,10 +160,12 @@ public enum InfoPlistLoader {
             findings.append(PlistFinding(severity: .warning, key: "CLRequireExplicitServiceSession",
                                          message: "is the spelling of Apple's header comments; locationd reads NSLocationRequireExplicitServiceSession, so this key has no effect"))
         }
-        let unknown = dict.keys.filter { $0.hasPrefix("NSLocation") && !knownLocationKeys.contains($0) }.sorted()
+        // A key with spaces around it (or another case) is another key to iOS.
+        func bare(_ k: String) -> String { k.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let unknown = dict.keys.filter { bare($0).lowercased().hasPrefix("nslocation") && !knownLocationKeys.contains($0) }.sorted()
         for key in unknown.prefix(20) {
             // Only a key about as long as a real one can be a typo of it.
-            let near = key.utf8.count > 64 ? nil : knownLocationKeys.sorted().first { editDistance(key, $0) <= 3 }
+            let near = key.utf8.count > 64 ? nil : knownLocationKeys.sorted().first { editDistance(bare(key), $0) <= 3 || bare(key).lowercased() == $0.lowercased() }
             findings.append(PlistFinding(severity: .warning, key: key, message: "is not a key Core Location reads; iOS ignores it\(near.map { " (did you mean \($0)?)" } ?? "")"))
         }
         if unknown.count > 20 {

@@ -75,6 +75,20 @@ struct PlistTests {
         #expect(texts.contains { $0.contains("NSLocationTemporaryPreciseUsageDescription: is not a key Core Location reads") })
     }
 
+    /// A key with a space around it, or a background mode spelt otherwise, is another word to
+    /// iOS: each is named, with what was meant.
+    @Test func nearMissesOfKeysAndModesAreNamed() {
+        let (info, findings) = InfoPlistLoader.resolve([" NSLocationWhenInUseUsageDescription": .string("x"),
+                                                        "nslocationalwaysandwheninuseusagedescription": .string("y"),
+                                                        "UIBackgroundModes": .array([.string(" location"), .string("LOCATION"), .integer(1)])])
+        #expect(!info.hasWhenInUseKey && !info.hasLocationBackgroundMode)
+        let texts = findings.map(\.text)
+        #expect(texts.contains("warning:  NSLocationWhenInUseUsageDescription: is not a key Core Location reads; iOS ignores it (did you mean NSLocationWhenInUseUsageDescription?)"), "\(texts)")
+        #expect(texts.contains { $0.hasPrefix("warning: nslocationalwaysandwheninuseusagedescription: is not a key") && $0.hasSuffix("(did you mean NSLocationAlwaysAndWhenInUseUsageDescription?)") }, "\(texts)")
+        #expect(texts.contains("warning: UIBackgroundModes: has \" location\", which is not the mode \"location\" (iOS matches it exactly): no location background mode"), "\(texts)")
+        #expect(texts.filter { $0.contains("which is not the mode") }.count == 2)
+    }
+
     @Test func binaryPlist() throws {
         let s = Scratch()
         let data = try PropertyListSerialization.data(
