@@ -110,9 +110,10 @@ enum Explorer {
         var rest = args
         var stepDelay = 2_500
         if let i = rest.firstIndex(of: "--step-delay") {
-            guard i + 1 < rest.count, let ms = parseDuration(rest[i + 1]), ms > 0 else {
+            guard i + 1 < rest.count, let ms = parseDuration(rest[i + 1]) else {
                 return CLI.usageError(CLI.command ?? "", "--step-delay takes a duration such as 2s or 1500ms")
             }
+            guard ms > 0 else { return CLI.usageError(CLI.command ?? "", "--step-delay must be longer than 0s (a step needs time to be read), such as 2s or 1500ms") }
             stepDelay = ms
             rest.removeSubrange(i...(i + 1))
         }

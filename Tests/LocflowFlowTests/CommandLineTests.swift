@@ -68,6 +68,9 @@ struct CommandLineTests {
         #expect(!r.err.contains("locflow inspect") && lines.count <= 4)
         let unknown = try locflow()("report", "--outptu", "x.md", "Assets/flows/visionos.flow")
         #expect(unknown.err.hasPrefix("locflow report: unknown option --outptu (did you mean --output?)\nusage: locflow report"))
+        // 0s is a duration, but not a delay between steps: said so, not "takes a duration".
+        let zero = try locflow()("play", "Assets/tours/1-provisional-always.flow", "--step-delay", "0s")
+        #expect(zero.code == 2 && zero.err.hasPrefix("locflow play: --step-delay must be longer than 0s"), "\(zero.err)")
     }
 
     @Test func everyErrorHasOnePrefix() throws {
