@@ -55,6 +55,10 @@ extension World {
             return visits && !profile.isVisionOS && alwaysClassDelivers(reducedBlocks: false)
         case .beaconRegions:
             return !beaconRegions.isEmpty && alwaysClassDelivers(reducedBlocks: true)
+        case .regions:
+            // As its events: in use for when-in-use apps (iOS 13+), else permanent Always; none
+            // under reduced accuracy. [A S12, S14]
+            return !regions.isEmpty && alwaysClassDelivers(reducedBlocks: true)
         case .beacons:
             // Ranging belongs to the process and never resumes or relaunches the app. [A S206, S12]
             guard !process.beaconRanging.isEmpty, lifecycle.isRunning, accuracy == .fullAccuracy else { return false }

@@ -314,7 +314,7 @@ extension World {
             // Suspended: the system holds standard updates until the app runs again. [A S6]
             // Paused updates deliver nothing. [A S203]
             return standardRuns && hasFix
-        case .visits, .beacons, .beaconRegions:
+        case .visits, .beacons, .beaconRegions, .regions:
             return delivering11(source)
         case .significantChanges:
             // The service does nothing for a compatible app on visionOS. [A S64]

@@ -103,6 +103,8 @@ public enum DeliverySource: String, CaseIterable, Sendable, Hashable {
     case standard, liveUpdates, monitor, significantChanges
     /// Format 1.1: the visits service, beacon ranging, beacon-region monitoring.
     case visits, beacons, beaconRegions
+    /// *Extension*: classic circular region monitoring (`startMonitoring(for:)`).
+    case regions
 }
 
 /// `desiredAccuracy` (format 1.1), spelled as Apple's constants without the `kCLLocationAccuracy` prefix.

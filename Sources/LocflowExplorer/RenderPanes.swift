@@ -184,6 +184,7 @@ extension Renderer {
             case .visits: w.visits
             case .beacons: !w.process.beaconRanging.isEmpty && w.lifecycle != .terminated
             case .beaconRegions: !w.beaconRegions.isEmpty
+            case .regions: !w.regions.isEmpty
             default: true
             }
         }

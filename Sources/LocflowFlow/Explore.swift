@@ -147,7 +147,7 @@ public enum Invariants {
             if !st.isAuthorized { out.append("\(s.rawValue) delivers while the status is \(st.rawValue)") }
             // Suspended: only what Core Location resumes the app for (docs/flow-format.md §5.5);
             // terminated: only what relaunches it. Beacon ranging never resumes or relaunches it.
-            let relaunches: [DeliverySource] = [.significantChanges, .visits, .beaconRegions]
+            let relaunches: [DeliverySource] = [.significantChanges, .visits, .beaconRegions, .regions]
             if !relaunches.contains(s) && (w.lifecycle == .terminated || ((s == .standard || s == .beacons) && w.lifecycle == .suspended)) {
                 out.append("\(s.rawValue) delivers to a \(w.lifecycle.rawValue) app")
             }

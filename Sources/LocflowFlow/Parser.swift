@@ -525,7 +525,7 @@ extension Statement {
             case .controlCenter: return "expect controlCenter"
             case .prompt(.widget): return "expect prompt widget"
             case .error(.locationUnknown): return "expect error locationUnknown"
-            case .delivering(let s, _) where s == .visits || s == .beacons || s == .beaconRegions: return "expect delivering \(s.rawValue)"
+            case .delivering(let s, _) where s == .visits || s == .beacons || s == .beaconRegions || s == .regions: return "expect delivering \(s.rawValue)"
             default: return nil
             }
         }

@@ -11,7 +11,8 @@ public struct StateCondition: Sendable {
                               "locationServicesEnabled", "completion", "error", "delivering.standard", "delivering.liveUpdates",
                               "delivering.monitor", "delivering.significantChanges", "session.a", "session.b",
                               // Format 1.1
-                              "fix", "paused", "widgetUpdates", "delivering.visits", "delivering.beacons", "delivering.beaconRegions"]
+                              "fix", "paused", "widgetUpdates", "delivering.visits", "delivering.beacons", "delivering.beaconRegions",
+                              "delivering.regions"]
 
     /// Parses `key=value key!=value`, with the nearest valid word for a typo. `option` names the
     /// option in messages (`--to`, `--never`, ...).

@@ -281,3 +281,38 @@ extension ProvisionalMonitorTests {
         #expect(w.world.delivering(.monitor))
     }
 }
+
+/// *Extension*: `expect delivering regions` for classic region monitoring. It says what the
+/// region's next exit would do: reach the app's code (at once, or by resuming or relaunching it).
+@Suite("Classic region monitoring: delivering regions")
+struct RegionDeliveryTests {
+    /// Delivering agrees with what the next exit does, over the lifecycle and authorization.
+    func agrees(_ s: Sim, _ why: String) {
+        var next = s
+        let delivered = next.do(.device(.exitRegion("office"))).flatMap(\.outputs).contains(.locationEvent("region office exit", delivered: true))
+        #expect(s.world.delivering(.regions) == delivered, "\(why): \(summary(s.world))")
+    }
+
+    @Test func whenInUseInUseOnlyAlwaysEverywhereReducedNever() {
+        var w = Sim()
+        w.do(.app(.requestWhenInUseAuthorization))
+        w.tap("Allow While Using App")
+        #expect(!w.world.delivering(.regions))
+        w.do(.app(.startMonitoringRegion("office")))
+        #expect(w.world.delivering(.regions)); agrees(w, "when in use, foreground")
+        w.do(.user(.background)); w.wait(30)
+        #expect(!w.world.delivering(.regions)); agrees(w, "when in use, not in use")
+        w.do(.user(.settings(.always)))
+        #expect(w.world.delivering(.regions)); agrees(w, "Always, background")
+        w.do(.system(.terminate))
+        #expect(w.world.delivering(.regions)); agrees(w, "Always, terminated")
+        w.do(.user(.foreground), .user(.settingsPrecise(false)), .user(.foreground))
+        #expect(!w.world.delivering(.regions)); agrees(w, "reduced accuracy")
+        // iOS 12: a when-in-use app cannot use region monitoring at all. [A S12]
+        var old = Sim(.ios12)
+        old.do(.app(.requestWhenInUseAuthorization))
+        old.tap("Allow")
+        old.do(.app(.startMonitoringRegion("office")))
+        #expect(!old.world.delivering(.regions)); agrees(old, "iOS 12 when in use")
+    }
+}
