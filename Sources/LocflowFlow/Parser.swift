@@ -186,6 +186,9 @@ public enum FlowParser {
                     }
                     throw FlowError(c.location(of: v), "expected a duration such as 5s, 250ms or 1h30m, found '\(excerpt(v.text))'")
                 }
+                // A value the assumption refuses (0s for an interval) is an error at the value.
+                var probe = Assumptions()
+                if let problem = probe.set(entry.name, .duration(ms)) { throw FlowError(c.location(of: v), problem) }
                 return .config(.assume(entry.name, .duration(ms)))
             case .count:
                 guard let n = try count(v, c) else {

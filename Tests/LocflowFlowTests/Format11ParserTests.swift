@@ -88,6 +88,9 @@ struct Format11ParserTests {
         #expect(parseError("expect fixes -1\n").contains("expected a count (a whole number), found '-1'"))
         #expect(parseError("assume startTimeOfDay 25:00\n").contains("startTimeOfDay takes a time of day HH:MM from 00:00 to 23:59"))
         #expect(parseError("assume startTimeOfDay 9:30\n").contains("takes a time of day"))
+        // A duration the assumption refuses is an error at the value, not at column 1.
+        #expect(parseError("assume preciseFixInterval 0s\n") == "t.flow:1:27: error: preciseFixInterval must be longer than 0ms")
+        #expect(parseError("assume reducedAccuracyInterval 0ms\n").hasPrefix("t.flow:1:32: error: reducedAccuracyInterval must be longer"))
         #expect(parseError("user addWidgets\n").contains("(did you mean 'addWidget'?)"))
         #expect(parseError("expect controlCenter recent\n").contains("expected a Control Center listing (none, using, recently), found 'recent' (did you mean 'recently'?)"))
         #expect(parseError("expect controlCentre using\n").contains("(did you mean 'controlCenter'?)"))
