@@ -349,7 +349,7 @@ enum CLI {
                     guard let n = Int(v), (1...8).contains(n) else { return usageError(command, "--threads is 1 to 8") }
                     explore.threads = n
                 case "--max":
-                    guard let n = Int(v), n > 0 else { return usageError(command, "--max takes a number") }
+                    guard let n = Int(v), n > 0 else { return usageError(command, "--max takes a number of paths, 1 or more, not '\(excerpt(v))'") }
                     max = n
                 default: break
                 }
