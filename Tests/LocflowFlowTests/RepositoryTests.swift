@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import LocflowCore
 @testable import LocflowFlow
 
 /// The project stands on its own: nothing in it points outside the repository, and the language
@@ -42,5 +43,21 @@ struct RepositoryTests {
             for w in words { #expect(doc.contains("`\(head) \(w)"), "\(head) \(w) is not documented") }
         }
         #expect(doc.contains("`wait "))
+        // Every assumption, with its default, in the format document and in the README's table.
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        // The default as a table row writes it (`60s` and `1m` are one duration).
+        func documented(_ text: String, _ name: String) -> String? {
+            guard let r = text.range(of: "| `\(name)` | `") else { return nil }
+            let rest = text[r.upperBound...]
+            guard let end = rest.firstIndex(of: "`") else { return nil }
+            let v = String(rest[..<end])
+            return parseDuration(v).map(formatDuration) ?? v
+        }
+        for (name, value) in Assumptions().described {
+            #expect(documented(doc, name) == value, "\(name) = \(value) is not in docs/flow-format.md's assumptions")
+            #expect(documented(readme, name) == value, "\(name) = \(value) is not in the README's assumptions")
+        }
+        // Every delivering source and Control Center's values are documented.
+        for s in DeliverySource.allCases { #expect(doc.contains(s.rawValue), "delivering \(s.rawValue)") }
     }
 }
