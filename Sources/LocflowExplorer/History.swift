@@ -171,6 +171,9 @@ public struct History: Sendable {
     var beforeLast: World?
     /// The applied event steps that were refused (a loaded flow's, or after a platform switch).
     public private(set) var refusedSteps: Set<Int> = []
+    /// Steps the running clock set aside when it started with steps still to redo (a loaded
+    /// flow's): `u` back to `at` brings them back as the steps `r` redoes.
+    public private(set) var setAside: (at: Int, steps: [HistoryStep])?
     static let checkpointEvery = 64
 
     public init(config: AppConfig) {
@@ -183,9 +186,20 @@ public struct History: Sendable {
     }
 
     /// Loads steps (a flow's) to be stepped through with redo, from the start.
-    public mutating func load(_ loaded: [HistoryStep]) {
+    public mutating func load(_ loaded: [HistoryStep], setAside: (at: Int, steps: [HistoryStep])? = nil) {
         while canUndo { undo() }
         steps = loaded
+        self.setAside = setAside
+    }
+
+    /// At the point where the running clock set steps aside, puts them back as the steps to redo
+    /// (dropping what was done after that point, which `r` would otherwise redo). Their count, if any.
+    public mutating func restoreSetAside() -> Int? {
+        guard let kept = setAside, kept.at == applied else { return nil }
+        steps.removeSubrange(applied...)
+        steps += kept.steps
+        setAside = nil
+        return kept.steps.count
     }
 
     /// Appends a step after the current point (dropping anything that could have been redone).
@@ -315,6 +329,8 @@ public struct History: Sendable {
         var step = HistoryStep(.event(.wait(ms)))
         step.isClockWait = true
         step.fromClock = true
+        // The clock does not throw away steps still to redo: it sets them aside for `u`.
+        if applied < steps.count, setAside == nil { setAside = (applied, Array(steps[applied...])) }
         append(step)
     }
 

@@ -33,7 +33,7 @@ extension ExplorerState {
         var config = history.config
         config.platform = p
         var replay = History(config: config)
-        replay.load(history.steps)
+        replay.load(history.steps, setAside: history.setAside)
         for _ in 0..<history.applied { replay.redo() }
         history = replay
         if let i = configLines.firstIndex(where: { $0.hasPrefix("platform ") }) {

@@ -188,6 +188,15 @@ extension ExplorerState {
         }
     }
 
+    /// Said when the clock starts with steps still to redo (a loaded flow's): it does not drop
+    /// them, it sets them aside, and `u` back to here brings them back.
+    var clockSetsAsideNote: String {
+        let ahead = history.steps.count - history.applied
+        guard ahead > 0, history.setAside == nil else { return "" }
+        return language.pick("; the \(ahead) steps ahead are set aside (u brings them back for r)",
+                             ". 앞의 \(ahead)단계는 미뤄 둡니다 (u로 되돌리면 r로 다시 갈 수 있습니다)")
+    }
+
     /// Whether the prompt has the arrows and Enter: it is up and drawn over the focused pane.
     public var promptFocused: Bool { world.prompt != nil && (focus == .app || focus == .settings) }
 
@@ -241,6 +250,9 @@ extension ExplorerState {
                 pauseClock()
                 paused = language.pick(" (the clock is paused so that r can redo; Space runs it)", " (r로 다시 실행할 수 있게 시계를 멈췄습니다. Space로 다시 갑니다)")
             }
+            if let n = history.restoreSetAside() {
+                paused += language.pick("; the \(n) steps set aside are back: r steps forward", ". 미뤄 둔 \(n)단계가 돌아왔습니다. r로 한 단계씩 갑니다")
+            }
             say(language.pick("undone: back to ", "실행 취소: 다음 시각으로 ") + formatClock(world.now) + paused)
             return []
         case .redo:
@@ -277,11 +289,12 @@ extension ExplorerState {
             } else {
                 pauseClock()
             }
-            say(isPaused ? language("paused") : language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
+            say(isPaused ? language("paused") : language.pick("running at \(speed)x", "\(speed)배속으로 실행 중") + clockSetsAsideNote)
             return []
         case .faster:
+            let note = isPaused ? clockSetsAsideNote : ""
             speedIndex = min(Self.speeds.count - 1, speedIndex + 1)
-            say(language.pick("running at \(speed)x", "\(speed)배속으로 실행 중"))
+            say(language.pick("running at \(speed)x", "\(speed)배속으로 실행 중") + note)
             return []
         case .slower:
             if speedIndex <= 1 { pauseClock() } else { speedIndex -= 1 }  // down to paused: Space runs at 1x again
