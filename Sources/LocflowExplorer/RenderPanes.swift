@@ -231,7 +231,9 @@ extension Renderer {
             let yy = y + row
             if let d = line.property, let source = line.source {
                 let changed = changed(source, d)
-                f.put(r.x + 1, yy, "\(line.on ? g.check : g.dot) \(d.rawValue)", changed ? .changed : (line.on ? .bad : .dim), maxWidth: r.w - 1)
+                // A true property's name stops a space before its value (cut with "…" when it must be).
+                f.put(r.x + 1, yy, "\(line.on ? g.check : g.dot) \(d.rawValue)", changed ? .changed : (line.on ? .bad : .dim),
+                      maxWidth: line.on ? r.w - 6 : r.w - 1)
                 if line.on { f.put(r.x + r.w - 4, yy, "true", changed ? .changed : .bad) }  // Swift's true: the property's value
             } else if let source = line.source {
                 let label: String = switch source {

@@ -62,3 +62,19 @@ struct ClockKeepsLoadedFlowTests {
         #expect(s.history.steps.count == 30 && s.history.applied == 0)
     }
 }
+
+@Suite("A true diagnostic's name and its value")
+struct DiagnosticNameAndValueTests {
+    @Test func aLongNameIsCutWithAnEllipsisAndASpaceBeforeTrue() throws {
+        var s = try opened("Assets/tours/6-diagnostics-explained.flow")
+        while s.history.canRedo { _ = s.perform(.redo) }
+        s.wallNow += 1_000_000
+        let text = frameText(s)
+        #expect(!text.contains("Globalltrue"))
+        #expect(text.contains("✓ authorizationDeniedGloba… true │"))
+        // Every true property shows its value after a space, whatever cuts its name.
+        for line in text.split(separator: "\n") {
+            if let r = line.range(of: "true │") { #expect(line[line.index(before: r.lowerBound)] == " ", "\(line)") }
+        }
+    }
+}
