@@ -392,14 +392,19 @@ extension ExplorerState {
     public var selectedLogIndex: Int? {
         var skip = logScroll
         var i = history.log.count - 1
+        var oldest: Int?
         while i >= 0 {
             let e = history.log[i]
             if logFilter.matches(e) && !e.isPlainWait {
                 if skip == 0 { return i }
                 skip -= 1
+                oldest = i
             }
             i -= 1
         }
-        return nil
+        return oldest  // scrolled past the oldest line: that one, as the pane shows it
     }
+
+    /// How many lines the log shows with its filter.
+    var logLineCount: Int { history.log.reduce(0) { $0 + (logFilter.matches($1) && !$1.isPlainWait ? 1 : 0) } }
 }

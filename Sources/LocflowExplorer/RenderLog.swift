@@ -8,17 +8,20 @@ extension Renderer {
     mutating func drawLog(_ r: (x: Int, y: Int, w: Int, h: Int)) {
         // Plain waits of the running clock are the clock itself; the log shows what happened.
         // Newest last; walk back from the end only as far as the pane shows.
-        var visible: [LogEntry] = []
-        var skip = s.logScroll
+        // The selected line is `logScroll` lines back from the newest; the pane scrolls only as far
+        // as it must to show it, so the lines after it fill the rows below while there is room.
         let focused = s.focus == .log
+        var newestFirst: [LogEntry] = []
         var i = s.history.log.count - 1
-        while i >= 0 && visible.count < r.h {
+        while i >= 0 && newestFirst.count < s.logScroll + r.h {
             let e = s.history.log[i]
             i -= 1
             guard s.logFilter.matches(e), !e.isPlainWait else { continue }
-            if skip > 0 { skip -= 1; continue }
-            visible.append(e)
+            newestFirst.append(e)
         }
+        let selectedBack = min(s.logScroll, max(0, newestFirst.count - 1))
+        let skip = min(selectedBack, max(0, newestFirst.count - r.h))
+        var visible = Array(newestFirst[skip..<min(newestFirst.count, skip + r.h)])
         visible.reverse()
         let entries = visible
         var y = r.y
@@ -58,8 +61,9 @@ extension Renderer {
         }
         if entries.isEmpty { f.put(r.x, r.y, L("nothing for this filter yet"), .dim) }
         else if focused {
-            f.paint(r.x, r.y + entries.count - 1, r.w, .selected)
-            f.click(r.x, r.y, r.w, entries.count, .activate)
+            f.paint(r.x, r.y + entries.count - 1 - (selectedBack - skip), r.w, .selected)
+            // A click opens the line it is on.
+            for row in 0..<entries.count { f.click(r.x, r.y + row, r.w, 1, .select(.log, skip + entries.count - 1 - row)) }
         }
     }
 

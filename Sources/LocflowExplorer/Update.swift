@@ -135,7 +135,7 @@ extension ExplorerState {
             }
             let pane = frame.pane(atX: x, y: y) ?? .log
             switch pane {
-            case .log: logScroll = max(0, logScroll - delta)
+            case .log: logScroll = max(0, min(logLineCount - 1, logScroll - delta))
             case .sessions: return perform(.scroll(delta))
             default:
                 let kept = focus
@@ -204,7 +204,7 @@ extension ExplorerState {
     mutating func moveSelection(_ delta: Int) {
         switch focus {
         case .log:
-            logScroll = max(0, logScroll - delta)
+            logScroll = max(0, min(logLineCount - 1, logScroll - delta))
         case .sessions:
             _ = perform(.scroll(delta))
         case .diagnostics:
@@ -318,6 +318,10 @@ extension ExplorerState {
             if focus == .app || focus == .settings, autoplay == nil { message = nil }
             moveSelection(delta)
             return []
+        case .select(.log, let back):
+            focus = .log
+            logScroll = back
+            return perform(.activate)
         case .select(let pane, let index):
             focus = pane
             selection[pane] = index

@@ -78,3 +78,44 @@ struct DiagnosticNameAndValueTests {
         }
     }
 }
+
+@Suite("Selecting an older log line")
+struct LogSelectionTests {
+    func logRows(_ s: ExplorerState) -> (frame: Frame, rows: [Int]) {
+        let frame = render(s, glyphs: .unicode)
+        let pane = frame.panes.first { $0.pane == .log }!
+        return (frame, Array((pane.y + 1)..<(pane.y + pane.height - 1)))
+    }
+
+    @Test func theNewerLinesStayBelowWhileThereIsRoom() throws {
+        // A tall log pane (the bars have few lanes at the start) with six lines.
+        var s = try explorer("""
+            app requestWhenInUseAuthorization
+            user tap "Allow While Using App"
+            app requestAlwaysAuthorization
+            user tap "Change to Always Allow"
+            user settings precise off
+            """, width: 120, height: 60)
+        s.focus = .log
+        let before = logRows(s)
+        let lines = { (f: Frame, rows: [Int]) in rows.map { y in String((1..<119).map { f[$0, y].char }) } }
+        let shown = lines(before.frame, before.rows).filter { !$0.trimmingCharacters(in: " ").isEmpty }
+        #expect(shown.count == 6, "\(shown)")
+        for _ in 0..<3 { _ = s.update(.key(.up)) }
+        let after = logRows(s)
+        let now = lines(after.frame, after.rows).filter { !$0.trimmingCharacters(in: " ").isEmpty }
+        #expect(now == shown, "the lines after the selected one went blank")
+        // The third line is the selected one, and Enter opens it.
+        let selectedRows = after.rows.filter { after.frame[2, $0].role == .selected }
+        #expect(selectedRows == [after.rows[2]])
+        #expect(s.selectedLogIndex == 2)
+        // Up past the oldest line stays on it; Down comes straight back.
+        for _ in 0..<10 { _ = s.update(.key(.up)) }
+        #expect(s.selectedLogIndex == 0)
+        _ = s.update(.key(.down))
+        #expect(s.selectedLogIndex == 1)
+        // A click opens the line under the pointer.
+        _ = s.update(.click(x: 5, y: after.rows[4]))
+        #expect(s.showDetails && s.selectedLogIndex == 4)
+    }
+}
