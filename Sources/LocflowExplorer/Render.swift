@@ -271,6 +271,25 @@ struct Renderer {
     }
 
     /// Draws one selectable item; returns nothing. A click selects and performs it.
+    /// How many rows a Settings option takes: one, or two when its label must wrap to be whole.
+    func optionRows(_ item: Item, width: Int) -> Int {
+        TextWidth.columns(of: item.label) + 2 <= width ? 1 : 2
+    }
+
+    /// An option of the Settings page; a label too long for the row wraps under itself, as iOS
+    /// wraps it, rather than lose its end. Draws at most `rows` rows.
+    mutating func drawOption(_ item: Item, index: Int, x: Int, y: Int, width: Int, rows: Int, selected: Bool) {
+        guard rows > 0 else { return }
+        let on = item.checked == true
+        let role: Role = on ? .accent : (item.disabled != nil ? .dim : .normal)
+        let lines = TextWidth.wrap(item.label, width: width - 2, lines: min(rows, optionRows(item, width: width)), ellipsis: g.ellipsis)
+        for (i, line) in lines.enumerated() {
+            f.put(x, y + i, (i == 0 ? "\(on ? g.radioOn : g.radioOff) " : "  ") + line, role, maxWidth: width)
+            if selected { f.paint(x, y + i, width, .selected) }
+        }
+        if item.command != nil { f.click(x, y, width, max(1, lines.count), .select(.settings, index)) }
+    }
+
     mutating func drawItem(_ item: Item, index: Int, pane: Pane, x: Int, y: Int, width: Int, selected: Bool,
                            switchStyle: Bool = false) {
         var role: Role = item.disabled == nil ? .normal : .dim

@@ -21,9 +21,14 @@ extension Renderer {
                 f.put(r.x, y, L("Restricted: the page is locked"), .warn, maxWidth: r.w); y += 1
             }
             f.put(r.x, y, L("ALLOW LOCATION ACCESS"), .dim, maxWidth: r.w); y += 1
-            while index < items.count, case .step(.user(.settings)) = items[index].command ?? .undo {
-                if y < bottom - 1 { drawItem(items[index], index: index, pane: .settings, x: r.x + 1, y: y, width: r.w - 1, selected: sel == index) }
-                y += 1; index += 1
+            // The options are indented under their heading when they all fit so, else they take
+            // the whole width; one still too long wraps onto a second row.
+            let options = items[index...].prefix { if case .step(.user(.settings)) = $0.command ?? .undo { true } else { false } }
+            let indent = options.allSatisfy { optionRows($0, width: r.w - 1) == 1 } ? 1 : 0
+            for item in options {
+                let rows = optionRows(item, width: r.w - indent)
+                drawOption(item, index: index, x: r.x + indent, y: y, width: r.w - indent, rows: min(rows, bottom - 1 - y), selected: sel == index)
+                y += rows; index += 1
             }
             // The notes wrap (two lines at most) rather than lose their end.
             for note in [w.isProvisionalAlways ? L("(the app reads Always: provisional)") : nil, w.isTemporaryWhenInUse ? L("(Allow Once in force)") : nil].compactMap({ $0 }) {

@@ -119,3 +119,32 @@ struct LogSelectionTests {
         #expect(s.showDetails && s.selectedLogIndex == 4)
     }
 }
+
+@Suite("The Settings options are whole")
+struct SettingsOptionsWholeTests {
+    /// The Settings pane's text, its rows trimmed and joined by spaces (a wrapped label reads whole).
+    func settingsText(_ s: ExplorerState) -> String {
+        let frame = render(s, glyphs: .unicode)
+        guard let pane = frame.panes.first(where: { $0.pane == .settings }) else { return frame.text }
+        return (pane.y..<(pane.y + pane.height)).map { y in
+            String((pane.x..<(pane.x + pane.width)).compactMap { x in frame[x, y].continuation ? nil : frame[x, y].char })
+                .trimmingCharacters(in: " ").trimmingCharacters(in: "│").trimmingCharacters(in: " ")
+        }.joined(separator: " ")
+    }
+
+    @Test(arguments: [(Language.en, false), (.en, true), (.ko, false), (.ko, true)])
+    func everyOptionShowsWhole(_ language: Language, _ widget: Bool) throws {
+        for (w, h) in [(120, 40), (80, 24)] {
+            var s = try explorer((widget ? "widget true\n" : "") + """
+                app requestWhenInUseAuthorization
+                user tap "Allow Once"
+                """, width: w, height: h)
+            s.language = language
+            s.focus = .settings
+            let text = settingsText(s)
+            let options = s.items(.settings).filter { if case .step(.user(.settings)) = $0.command ?? .undo { true } else { false } }
+            #expect(options.count >= 4)
+            for o in options { #expect(text.contains(o.label), "\(o.label) at \(w)x\(h): \(text)") }
+        }
+    }
+}
