@@ -8,10 +8,12 @@ extension Renderer {
     /// A lane: its label, the legend of its glyphs, and the glyph of a sample.
     typealias Lane = (label: String, legend: String?, glyph: (Sample) -> (Character, Role)?)
 
-    /// The axis step: whole seconds or minutes, at least 8 columns apart.
-    static func tickSpan(scale: Millis) -> Millis {
+    /// The axis step: whole seconds, minutes, hours or days, far enough apart for a label
+    /// (`columns`: its width and a space) at every tick.
+    static func tickSpan(scale: Millis, columns: Int = 8) -> Millis {
         let nice: [Millis] = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 21_600, 43_200, 86_400].map { $0 * 1_000 }
-        return nice.first { $0 / scale >= 8 } ?? 86_400_000 * max(1, 8 * scale / 86_400_000)
+        let want = max(8, columns)
+        return nice.first { $0 / scale >= want } ?? 86_400_000 * max(1, (want * scale + 86_400_000 - 1) / 86_400_000)
     }
 
     static let barLabelWidth = 14
@@ -188,13 +190,18 @@ extension Renderer {
         // Axis: whole m:ss labels on tick marks, each drawn only where it fits whole.
         var y = r.y
         f.put(r.x, y, L("time"), .dim)
-        let tickSpan = Self.tickSpan(scale: scale)
+        // Ticks far enough apart for the widest label in the window (h:mm:ss, or 875999:58:00
+        // near the clock's limit) and a space, so every label is whole and none repeats.
+        let widest = TextWidth.columns(of: "\(g.vertical)" + formatClock(max(0, end)))
+        let tickSpan = Self.tickSpan(scale: scale, columns: widest + 1)
         var t = ((start + tickSpan - 1) / tickSpan) * tickSpan
         if t < 0 { t = 0 }
+        var free = 0  // the first column after the last label drawn
         while t < end {
             let c = (t - start) / scale
             let label = "\(g.vertical)" + formatClock(t)
-            if c + TextWidth.columns(of: label) <= cols { f.put(r.x + labelW + c, y, label, .dim) }
+            let width = TextWidth.columns(of: label)
+            if c >= free && c + width <= cols { f.put(r.x + labelW + c, y, label, .dim); free = c + width + 1 }
             t += tickSpan
         }
         let axisY = y

@@ -148,3 +148,31 @@ struct SettingsOptionsWholeTests {
         }
     }
 }
+
+@Suite("The time axis's labels")
+struct TimeAxisLabelTests {
+    func seconds(_ label: Substring) -> Int? {
+        let parts = label.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, parts.dropFirst().allSatisfy({ $0.count == 2 }),
+              let values = Optional(parts.compactMap { Int($0) }), values.count == parts.count else { return nil }
+        return values.reduce(0) { $0 * 60 + $1 }
+    }
+
+    @Test(arguments: ["wait 12h", "wait 876000h", "wait 100h\nwait 59m"])
+    func everyLabelIsWholeAndDistinct(_ waits: String) throws {
+        for zoom in ExplorerState.zooms.indices {
+            for width in [120, 200] {
+                var s = try explorer(waits, width: width, height: 40)
+                s.zoomIndex = zoom
+                let text = frameText(s)
+                let axis = try #require(text.split(separator: "\n").first { $0.hasPrefix("│ time ") })
+                let labels = axis.dropFirst(15).split(separator: "│").map { $0.split(separator: " ").first ?? "" }.filter { !$0.isEmpty && $0 != "▏" }
+                let times = labels.map(seconds)
+                #expect(times.allSatisfy { $0 != nil }, "a label is cut at \(ExplorerState.zooms[zoom]) ms/col: \(axis)")
+                let values = times.compactMap { $0 }
+                #expect(values == values.sorted() && Set(values).count == values.count, "labels repeat at zoom \(zoom): \(axis)")
+                #expect(!values.isEmpty || zoom == 0, "no label at all: \(axis)")
+            }
+        }
+    }
+}
