@@ -107,6 +107,8 @@ public struct Sample: Sendable {
     public var prompt: PromptKind?
     public var callback: Bool
     public var tap: Bool
+    /// Time passing and nothing else (the log leaves it out, and so does the events lane).
+    public var quiet = false
     /// Explicit sessions: ID and state (0 held, 1 kept by the system, 2 ended).
     public var sessions: [(id: String, state: UInt8)]
     public var liveUpdates: Bool
@@ -350,6 +352,7 @@ public struct History: Sendable {
         outputPool += t.outputs.prefix(255)
         log.append(entry)
         var sample = Sample(after, time: t.time, callback: !t.callbacks.isEmpty, tap: tap)
+        sample.quiet = entry.isPlainWait
         // Share the sessions list with the previous sample when it did not change (one buffer, not two).
         if let previous = samples.last, previous.sessions.count == sample.sessions.count,
            zip(previous.sessions, sample.sessions).allSatisfy({ $0.id == $1.id && $0.state == $1.state }) {

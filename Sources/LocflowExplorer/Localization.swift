@@ -195,7 +195,7 @@ enum Korean {
         "read the whole message": "메시지 전체 읽기",
         "pin: expect what you see": "고정: 화면을 확인 문장으로", "other iOS version": "다른 iOS 버전", "next iOS version": "다음 iOS 버전",
         // Session bars
-        "events": "이벤트", "other event": "다른 이벤트", "held by the app": "앱이 가짐", "kept by the system": "시스템이 보존",
+        "events": "이벤트", "other event": "다른 이벤트", "both": "둘 다", "brief prompt": "짧은 알림", "held by the app": "앱이 가짐", "kept by the system": "시스템이 보존",
         "running": "실행 중", "bg activity": "백그라운드 활동", "active": "활성", "held, not active": "가졌지만 비활성",
         "relaunch win": "재실행 창", "open": "열림",
         // Format 1.1

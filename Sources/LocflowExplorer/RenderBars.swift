@@ -58,7 +58,10 @@ extension Renderer {
                           (String(g.light), .laneSuspended), (L("paused"), .dim)])
         }
         if active11 { parts.append([("\(L("Live Activity")), \(L("visits")), \(L("beacons")): ", .dim), (String(g.full), .laneActive), (L("active"), .dim)]) }
-        parts.append([("T", .accent), (" \(L("tap")) ", .dim), ("T", .good), ("/", .dim), ("c", .good), (" \(L("callback")) ", .dim), (String(g.mark), .dim), (" \(L("other event"))", .dim)])
+        // The events lane's marks (a tap that brought a callback is a T in the callback's colour),
+        // and the prompt lane's P: a prompt too short for a span.
+        parts.append([("T", .accent), (" \(L("tap")) ", .dim), ("c", .good), (" \(L("callback")) (", .dim), ("T", .good), (" \(L("both"))) ", .dim),
+                      (String(g.mark), .dim), (" \(L("other event")) ", .dim), ("P", .warn), (" \(L("brief prompt"))", .dim)])
         let timers = w.pendingTimers.map { L($0.kind.label) + " " + formatClock(($0.due - w.now + 999) / 1000 * 1000) }.joined(separator: " \(g.dot) ")
         if !timers.isEmpty { parts.append([("\(L("timers")): " + timers, .dim)]) }
         return parts
@@ -231,7 +234,8 @@ extension Renderer {
         // The events lane: a mark for every event, even one that changed nothing for long.
         f.put(r.x, y, L("events"), .dim)
         for c in 0..<cols {
-            let here = inside(c)
+            // Time that only passed (the running clock, a plain wait) is no event: the log has no line for it.
+            let here = inside(c).filter { !$0.quiet }
             guard !here.isEmpty else { continue }
             // A tap and the callback it brought in one column: the T in the callback's colour.
             if here.contains(where: \.tap) { f.put(r.x + labelW + c, y, char: "T", here.contains(where: \.callback) ? .good : .accent) }

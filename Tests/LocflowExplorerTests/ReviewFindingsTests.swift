@@ -176,3 +176,41 @@ struct TimeAxisLabelTests {
         }
     }
 }
+
+@Suite("The events lane and its legend")
+struct EventsLaneTests {
+    func row(_ s: ExplorerState, _ prefix: String) -> String {
+        frameText(s).split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init) ?? ""
+    }
+
+    @Test func idleClockTimeIsNoEvent() {
+        var s = ExplorerState(config: AppConfig(), width: 120, height: 40)
+        _ = s.update(.tick(0))
+        for t in stride(from: 1_000, through: 11_000, by: 1_000) { _ = s.update(.tick(t)) }
+        _ = s.update(.key(.char(" ")))
+        #expect(s.world.now == 11_000)
+        let events = row(s, "│ events ")
+        #expect(events.dropFirst(15).filter { $0 != " " && $0 != "▏" && $0 != "│" } == "c", "\(events)")
+        // A wait that something happened in (a timer fired) still has its mark.
+        var t = ExplorerState(config: AppConfig(), width: 120, height: 40)
+        t.speedIndex = 0
+        _ = t.perform(.step(.app(.requestWhenInUseAuthorization)))
+        _ = t.perform(.step(.user(.tap("Allow Once"))))
+        _ = t.perform(.step(.user(.background)))
+        _ = t.perform(.step(.wait(30_000)))
+        #expect(row(t, "│ events ").contains("◆"))
+    }
+
+    @Test func theLegendSaysWhatEachMarkIs() throws {
+        for language in [Language.en, .ko] {
+            var s = try explorer("app requestWhenInUseAuthorization")
+            s.language = language
+            let text = frameText(s)
+            let (tap, callback, both, other, prompt) = language == .en
+                ? ("T tap", "c callback", "(T both)", "◆ other event", "P brief prompt")
+                : ("T 탭", "c 콜백", "(T 둘 다)", "◆ 다른 이벤트", "P 짧은 알림")
+            for part in [tap, callback, both, other, prompt] { #expect(text.contains(part), "\(part)") }
+            #expect(!text.contains("T/c"))
+        }
+    }
+}

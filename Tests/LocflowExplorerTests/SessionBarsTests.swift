@@ -32,7 +32,7 @@ struct SessionBarsTests {
         #expect(text.contains("process: █foreground ▒background ░suspended ·terminated"))
         #expect(text.contains("session: █held by the app ▒kept by the system"))
         #expect(try #require(row(lines, "session nav")).contains("▒"), "the glyph the legend explains")
-        #expect(text.contains("T tap T/c callback ◆ other event"))
+        #expect(text.contains("T tap c callback (T both) ◆ other event P brief prompt"))
     }
 
     @Test(arguments: [0, 1, 2, 3, 4])
