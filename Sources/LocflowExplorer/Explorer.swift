@@ -216,6 +216,18 @@ public struct Item: Sendable {
 }
 
 extension ExplorerState {
+    /// Settings' privacy menu: "Privacy & Security" from iOS 16 (and on visionOS), "Privacy" before.
+    var privacyMenu: String {
+        [.ios12, .ios13, .ios13_4, .ios14, .ios15].contains(world.profile.platform) ? "Privacy" : "Privacy & Security"
+    }
+
+    /// The prompt's message as the version words it (the services-off alert names the privacy menu).
+    func promptMessage(_ p: Prompt) -> String {
+        guard p.kind == .servicesOff else { return world.message(for: p) }
+        return language.pick("Location Services are off. Turn them on in Settings › \(privacyMenu).",
+                             "위치 서비스가 꺼져 있습니다. 설정 › \(language(privacyMenu))에서 켜십시오.")
+    }
+
     /// Whether an event can be performed and does something; the reason when not.
     public func whyNot(_ e: Event) -> String? {
         let w = world

@@ -122,7 +122,7 @@ enum Korean {
         // Panes
         "Settings": "설정", "App": "앱", "Diagnostics": "진단", "Session bars": "세션 막대", "Event log": "이벤트 기록",
         // Settings page
-        "Privacy & Security": "개인정보 보호 및 보안", "Location": "위치", "Location Services": "위치 서비스",
+        "Privacy & Security": "개인정보 보호 및 보안", "Privacy": "개인정보 보호", "Location": "위치", "Location Services": "위치 서비스",
         "ALLOW LOCATION ACCESS": "위치 접근 허용", "Precise Location": "정확한 위치",
         "Reset Location & Privacy": "위치 및 개인정보 보호 재설정",
         "is not listed: it has never asked for location.": "은(는) 목록에 없습니다: 아직 위치를 요청한 적이 없습니다.",
@@ -155,7 +155,7 @@ enum Korean {
         "time": "시간", "prompts/taps": "알림/탭", "process": "프로세스",
         "fg": "포그라운드", "bg": "백그라운드", "suspended": "일시 중단됨", "terminated": "종료됨", "tap": "탭", "callback": "콜백", "prompt": "알림",
         "nothing for this filter yet": "이 필터에 해당하는 기록이 아직 없습니다",
-        "system prompt": "시스템 알림", "map: precise": "지도: 정확한 위치", "map: approximate": "지도: 대략적인 위치",
+        "system prompt": "시스템 알림", "map": "지도", "map: precise": "지도: 정확한 위치", "map: approximate": "지도: 대략적인 위치",
         "you are here": "현재 위치", "~ around here ~": "~ 이 근처 ~", "waiting": "대기", "prompt on screen": "알림 표시 중",
         // "paused" is the explorer's clock; "suspended" is the app's lifecycle: two words.
         "paused": "멈춤", "playing the tour": "투어 재생 중", "end of the tour": "투어 끝", "tour paused": "투어 멈춤", "step": "단계",

@@ -8,7 +8,7 @@ extension Renderer {
         let sel = focused ? s.selected(.settings) : -1
         var y = r.y
         let bottom = r.y + r.h
-        f.put(r.x, y, "\(L("Privacy & Security")) \(g.arrow) \(L("Location"))", .dim, maxWidth: r.w); y += 1
+        f.put(r.x, y, "\(L(s.privacyMenu)) \(g.arrow) \(L("Location"))", .dim, maxWidth: r.w); y += 1
         drawItem(items[0], index: 0, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == 0, switchStyle: true); y += 2
         var index = 1
         if w.record.choice == .unlisted {
@@ -78,13 +78,18 @@ extension Renderer {
               w.isProvisionalAlways || w.isTemporaryWhenInUse ? .warn : .normal, maxWidth: r.w - 10)
         y += 1
         f.put(r.x, y, L("accuracy"), .dim)
-        cx = sx + f.put(sx, y, w.accuracy.rawValue, w.accuracy == .fullAccuracy ? .normal : .warn, maxWidth: r.w - 10)
+        if !w.profile.hasAccuracy {
+            // accuracyAuthorization and the callback's accuracy arrive with iOS 14.
+            f.put(sx, y, s.language.pick("– (no accuracyAuthorization)", "– (accuracyAuthorization 없음)"), .dim, maxWidth: r.w - 10)
+        } else {
+            cx = sx + f.put(sx, y, w.accuracy.rawValue, w.accuracy == .fullAccuracy ? .normal : .warn, maxWidth: r.w - 10)
+        }
         if w.profile.hasAccuracy {
             f.put(cx + 1, y, "\(g.dot) " + L("Precise: ") + L(w.record.precise ? "On" : "Off").lowercased() + (w.record.temporaryFullAccuracy ? " + " + L("temporary") : ""),
                   .dim, maxWidth: max(0, r.x + r.w - cx - 1))
         }
         y += 1
-        let last = w.lastCallback.map { "\($0.status.rawValue) \(L($0.accuracy == .fullAccuracy ? "full" : "reduced"))" } ?? L("none")
+        let last = w.lastCallback.map { "\($0.status.rawValue)" + (w.profile.hasAccuracy ? " " + L($0.accuracy == .fullAccuracy ? "full" : "reduced") : "") } ?? L("none")
         f.put(r.x, y, L("callbacks"), .dim)
         f.put(sx, y, "\(w.callbacks) \(g.dot) \(L("last: "))\(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) \(L("completion")) \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
         y += 1

@@ -214,3 +214,37 @@ struct EventsLaneTests {
         }
     }
 }
+
+@Suite("What each iOS version has")
+struct VersionAccuracyTests {
+    @Test(arguments: [("ios12", "Privacy › Location"), ("ios15", "Privacy › Location"), ("ios16", "Privacy & Security › Location"),
+                      ("ios18", "Privacy & Security › Location")])
+    func theSettingsHeaderNamesTheVersionsMenu(_ platform: String, _ header: String) throws {
+        let s = try explorer("platform \(platform)")
+        let text = frameText(s)
+        #expect(text.contains("│ \(header) "))
+        if header.hasPrefix("Privacy ›") { #expect(!text.contains("Privacy & Security")) }
+    }
+
+    @Test func theServicesOffAlertNamesTheVersionsMenu() throws {
+        for (platform, menu) in [("ios15", "Privacy."), ("ios18", "Privacy & Security.")] {
+            var s = try explorer("platform \(platform)\nuser settings locationServices off\nuser foreground\napp startUpdatingLocation")
+            #expect(s.world.prompt?.kind == .servicesOff)
+            #expect(s.promptMessage(s.world.prompt!) == "Location Services are off. Turn them on in Settings › \(menu)")
+            s.language = .ko
+            #expect(!s.promptMessage(s.world.prompt!).contains("Location"))
+        }
+    }
+
+    @Test func beforeIOS14TheAppReadsNoAccuracyAndThePromptsMapClaimsNoPrecision() throws {
+        for platform in ["ios12", "ios13", "ios13.4"] {
+            let app = frameText(try explorer("platform \(platform)"))
+            #expect(!app.contains("accuracy  fullAccuracy"), "\(platform)")
+            #expect(app.contains("accuracy  – (no accuracyAuthorization)") && !app.contains("notDetermined full"), "\(platform)")
+            let prompt = frameText(try explorer("platform \(platform)\napp requestWhenInUseAuthorization"))
+            #expect(!prompt.contains("map: precise"), "\(platform)")
+        }
+        #expect(frameText(try explorer("platform ios14")).contains("accuracy  fullAccuracy"))
+        #expect(frameText(try explorer("platform ios14\napp requestWhenInUseAuthorization")).contains("map: precise"))
+    }
+}
