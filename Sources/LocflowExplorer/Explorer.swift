@@ -310,12 +310,12 @@ extension ExplorerState {
             return all[(all.firstIndex(of: v)! + 1) % all.count]
         }
         items.append(eventItem(language.pick("desiredAccuracy = .\(next(p.desiredAccuracy).rawValue) (now .\(p.desiredAccuracy.rawValue))",
-                                             "desiredAccuracy 다음 값 .\(next(p.desiredAccuracy).rawValue)"),
+                                             "desiredAccuracy 다음 값 .\(next(p.desiredAccuracy).rawValue) (현재 .\(p.desiredAccuracy.rawValue))"),
                                .app(.desiredAccuracy(next(p.desiredAccuracy)))))
         items.append(eventItem("pausesLocationUpdatesAutomatically", .app(.pausesLocationUpdatesAutomatically(!p.pausesAutomatically)),
                                checked: p.pausesAutomatically))
         items.append(eventItem(language.pick("activityType = .\(next(p.activityType).rawValue) (now .\(p.activityType.rawValue))",
-                                             "activityType 다음 값 .\(next(p.activityType).rawValue)"),
+                                             "activityType 다음 값 .\(next(p.activityType).rawValue) (현재 .\(p.activityType.rawValue))"),
                                .app(.activityType(next(p.activityType)))))
         items.append(eventItem("showsBackgroundLocationIndicator", .app(.showsBackgroundLocationIndicator(!p.showsBackgroundIndicator)),
                                checked: p.showsBackgroundIndicator))

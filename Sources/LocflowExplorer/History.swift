@@ -377,7 +377,11 @@ extension History {
         var out: [String] = []
         if a.status != b.status { out.append(L("status") + " \(a.status.rawValue)\(arrow)\(b.status.rawValue)") }
         if a.accuracy != b.accuracy { out.append(L("accuracy") + " \(a.accuracy.rawValue)\(arrow)\(b.accuracy.rawValue)") }
-        if a.settings != b.settings { out.append(L("Settings") + " \(a.settings.rawValue)\(arrow)\(b.settings.rawValue)") }
+        if a.settings != b.settings {
+            // In the Settings page's own words, as the Settings pane shows them.
+            func label(_ c: SettingsChoice) -> String { c == .unlisted ? L("not listed") : L.settingsLabel(c, profile: world.profile) }
+            out.append(L("Settings") + " \(label(a.settings))\(arrow)\(label(b.settings))")
+        }
         if a.lifecycle != b.lifecycle { out.append("\(L.lifecycle(a.lifecycle))\(arrow)\(L.lifecycle(b.lifecycle))") }
         if a.inUse != b.inUse { out.append(L(b.inUse ? "in use" : "no longer in use")) }
         return out.isEmpty ? nil : out.joined(separator: ", ")

@@ -253,7 +253,7 @@ extension ExplorerState {
             if let n = history.restoreSetAside() {
                 paused += language.pick("; the \(n) steps set aside are back: r steps forward", ". 미뤄 둔 \(n)단계가 돌아왔습니다. r로 한 단계씩 갑니다")
             }
-            say(language.pick("undone: back to ", "실행 취소: 다음 시각으로 ") + formatClock(world.now) + paused)
+            say(language.pick("undone: back to \(formatClock(world.now))", "실행 취소: \(formatClock(world.now)) 시점으로 돌아갔습니다") + paused)
             return []
         case .redo:
             guard history.canRedo else { say(language("nothing to redo"), error: true); return [] }

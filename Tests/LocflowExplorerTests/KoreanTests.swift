@@ -23,6 +23,9 @@ struct KoreanTests {
         set.formUnion(CompletionResult.allCases.map(\.rawValue))
         set.formUnion(SettingsChoice.allCases.map(\.rawValue))
         set.formUnion(SessionState.allCases.map(\.rawValue))
+        // Apple's constants the App pane's rows name (`.best`, `.other`).
+        set.formUnion(DesiredAccuracy.allCases.map(\.rawValue))
+        set.formUnion(ActivityType.allCases.map(\.rawValue))
         return set
     }()
 

@@ -248,3 +248,35 @@ struct VersionAccuracyTests {
         #expect(frameText(try explorer("platform ios14\napp requestWhenInUseAuthorization")).contains("map: precise"))
     }
 }
+
+@Suite("Korean and the Settings page's words")
+struct KoreanGapsTests {
+    @Test func theLogNamesTheSettingsChoiceAsTheSettingsPaneDoes() throws {
+        for language in [Language.en, .ko] {
+            var s = try explorer("app requestWhenInUseAuthorization\nuser tap \"Allow While Using App\"")
+            s.language = language
+            let entry = try #require(s.history.log.last)
+            let changed = try #require(s.history.changes(entry, language: language))
+            #expect(changed.contains(language == .en ? "Settings not listed→While Using the App" : "설정 목록에 없음→앱을 사용하는 동안"), "\(changed)")
+            #expect(!changed.contains("whileUsing") && !changed.contains("unlisted"))
+        }
+    }
+
+    @Test func undoSaysWhereItWentBackTo() throws {
+        var s = try explorer("wait 1m\napp requestWhenInUseAuthorization")
+        s.language = .ko
+        _ = s.update(.key(.char("u")))
+        #expect(s.message == "실행 취소: 1:00 시점으로 돌아갔습니다")
+        s.language = .en
+        _ = s.update(.key(.char("u")))
+        #expect(s.message == "undone: back to 0:00")
+    }
+
+    @Test func theKoreanAppListSaysTheCurrentValue() throws {
+        var s = try explorer("")
+        s.language = .ko
+        let labels = s.items(.app).map(\.label)
+        #expect(labels.contains { $0.hasPrefix("desiredAccuracy 다음 값 .") && $0.hasSuffix("(현재 .best)") }, "\(labels)")
+        #expect(labels.contains { $0.hasPrefix("activityType 다음 값 .") && $0.contains("(현재 .") })
+    }
+}
