@@ -15,8 +15,13 @@ extension ExplorerState {
     public mutating func startTour(every: Int, title: String?) {
         var a = Autoplay(every: every)
         a.tour = history.steps
-        // "Tour: ..." intros: the caption area's title already says it is a tour.
-        a.title = title.map { $0.hasPrefix("Tour: ") ? String($0.dropFirst(6)) : $0 }
+        // "Tour: ..." (and "투어: ...") intros: the caption area's title already says it is a
+        // tour; what is left starts as a sentence.
+        a.title = title.map { t in
+            guard let prefix = ["Tour: ", "투어: "].first(where: { t.hasPrefix($0) }) else { return t }
+            let rest = t.dropFirst(prefix.count)
+            return rest.prefix(1).uppercased() + rest.dropFirst()
+        }
         autoplay = a
         speedIndex = 0
         message = nil

@@ -102,16 +102,22 @@ struct Renderer {
     mutating func drawTitle() {
         f.fill(0, 0, s.width, 1, " ", .title)
         var clock = s.isPaused ? "\(g.pause) \(L("paused"))" : "\(g.play) \(s.speed)x"
+        var step = "\(L("step")) \(s.history.applied)/\(s.history.steps.count) "
         if let a = s.autoplay {
-            clock = !s.history.canRedo && a.waiting == nil && a.branchAt == nil ? "\(g.pause) \(L("end of the tour"))"
-                : a.paused ? "\(g.pause) \(L("tour paused"))" : "\(g.play) \(L("playing the tour"))"
+            if let b = a.branchAt {
+                // Off the tour nothing plays: the presenter's own steps, and where → returns.
+                clock = "\(g.pause) \(L("off the tour"))"
+                step = "\(L("tour")) \(L("step")) \(b)/\(a.tour.count) "
+            } else {
+                clock = !s.history.canRedo && a.waiting == nil ? "\(g.pause) \(L("end of the tour"))"
+                    : a.paused ? "\(g.pause) \(L("tour paused"))" : "\(g.play) \(L("playing the tour"))"
+            }
         }
         let d = g.dot
         var left = " locflow \(d) \(w.appName) \(d) \(w.profile.platform.displayName) \(d) \(formatClock(w.now / 1000 * 1000)) \(clock)"
         if s.recording { left += " \(d) \(g.radioOn) \(L("REC"))" }
         f.put(0, 0, left, .title)
-        let right = "\(L("step")) \(s.history.applied)/\(s.history.steps.count) "
-        f.put(s.width - TextWidth.columns(of: right), 0, right, .title)
+        f.put(s.width - TextWidth.columns(of: step), 0, step, .title)
     }
 
     mutating func drawTabs(y: Int) {
@@ -189,6 +195,8 @@ struct Renderer {
         // Presenting: only the keys that drive the tour.
         if let a = s.autoplay {
             if a.branchAt != nil { return [("→ ←", "back to the tour", .tourNext), ("q", "quit", .quit)] }
+            // At the end there is nothing to step to or to play: back and quit.
+            if !s.history.canRedo && a.waiting == nil { return [("←", "back", .tourBack), ("q", "quit", .quit)] }
             return [("→", "next", .tourNext), ("←", "back", .tourBack), ("Space", a.paused ? "play" : "pause", .togglePause), ("q", "quit", .quit)]
         }
         let prompt = w.prompt

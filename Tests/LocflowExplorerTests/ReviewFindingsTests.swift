@@ -280,3 +280,36 @@ struct KoreanGapsTests {
         #expect(labels.contains { $0.hasPrefix("activityType 다음 값 .") && $0.contains("(현재 .") })
     }
 }
+
+@Suite("Presenter: intro, off the tour, the end")
+struct PresenterFindingsTests {
+    func lines(_ s: ExplorerState) -> [String] { frameText(s).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    @Test func theIntroReadsAsASentenceInBothLanguages() throws {
+        let en = try tour("3-temporary-full-accuracy.flow")
+        #expect(en.caption?.text.hasPrefix("Precise and approximate location") == true, "\(en.caption?.text ?? "")")
+        let ko = try tour("3-temporary-full-accuracy.flow", language: .ko)
+        #expect(ko.caption?.text.hasPrefix("정확한 위치와") == true, "\(ko.caption?.text ?? "")")
+    }
+
+    @Test func offTheTourTheHeaderSaysSo() throws {
+        var s = try tour("3-temporary-full-accuracy.flow")
+        for k: Key in [.right, .right, .right, .right, .left, .char("b")] { _ = s.update(.key(k)) }
+        #expect(!s.onTour)
+        let header = lines(s)[0]
+        #expect(header.contains("⏸ off the tour") && !header.contains("playing the tour"), "\(header)")
+        #expect(header.hasSuffix("tour step 3/\(s.autoplay!.tour.count) "), "\(header)")
+        _ = s.update(.key(.right))
+        #expect(s.onTour && lines(s)[0].contains("step 3/"))
+    }
+
+    @Test func atTheEndTheFooterOffersOnlyBackAndQuit() throws {
+        var s = try tour("3-temporary-full-accuracy.flow")
+        while s.history.canRedo || s.autoplay?.waiting != nil { _ = s.update(.key(.right)) }
+        let footer = lines(s).last { !$0.trimmingCharacters(in: " ").isEmpty } ?? ""
+        #expect(lines(s)[0].contains("end of the tour"))
+        #expect(!footer.contains("next") && !footer.contains("Space") && footer.contains("← back") && footer.contains("q quit"), "\(footer)")
+        _ = s.update(.key(.left))
+        #expect(lines(s).last { !$0.trimmingCharacters(in: " ").isEmpty }?.contains("→ next") == true)
+    }
+}
