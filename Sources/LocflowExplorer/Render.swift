@@ -199,6 +199,10 @@ struct Renderer {
             if !s.history.canRedo && a.waiting == nil { return [("←", "back", .tourBack), ("q", "quit", .quit)] }
             return [("→", "next", .tourNext), ("←", "back", .tourBack), ("Space", a.paused ? "play" : "pause", .togglePause), ("q", "quit", .quit)]
         }
+        // The `:` line takes every key as text: only its own keys apply.
+        if s.commandLine != nil {
+            return [("⏎", "run", .commandLine), ("Tab", "complete", .commandLine), ("↑↓", "earlier lines", .commandLine), ("Esc", "leave the line", .commandLine)]
+        }
         let prompt = w.prompt
         let promptFocused = s.promptFocused
         let buttons = prompt.map { w.buttons(for: $0).count } ?? 0
@@ -225,12 +229,12 @@ struct Renderer {
     mutating func drawFooter(y: Int) {
         let all = footerBindings.map { (key: " \(g.keys($0.key))", label: " \(L($0.label)) ", command: $0.command) }
         func width(_ b: (key: String, label: String, command: Command)) -> Int { TextWidth.columns(of: b.key + b.label) }
-        if s.autoplay != nil {
+        if s.autoplay != nil || s.commandLine != nil {
             var x = 0
             for b in all {
                 f.put(x, y, b.key, .key)
                 f.put(x + TextWidth.columns(of: b.key), y, b.label, .dim)
-                f.click(x, y, width(b), 1, b.command)
+                if s.commandLine == nil { f.click(x, y, width(b), 1, b.command) }  // the `:` line's keys are keys only
                 x += width(b)
             }
             return

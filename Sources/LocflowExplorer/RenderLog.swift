@@ -128,7 +128,7 @@ extension Renderer {
         let height = min(s.height - 2, wrapped.count + 3)
         let x = (s.width - width) / 2, y = max(1, (s.height - height) / 2)
         f.fill(x, y, width, height)
-        f.box(x, y, width, height, title: L("what happened, and why (any key closes)"), glyphs: g, role: .accent, titleRole: .accent)
+        f.box(x, y, width, height, title: L("what happened, and why (↑↓ scroll, any other key closes)"), glyphs: g, role: .accent, titleRole: .accent)
         let visible = height - 3
         let top = max(0, min(s.detailsScroll, wrapped.count - visible))
         if wrapped.count > visible {

@@ -76,7 +76,7 @@ extension Renderer {
         let width = min(s.width - 4, 96), height = s.height - 4
         let x = (s.width - width) / 2, y = 2
         f.fill(x, y, width, height)
-        f.box(x, y, width, height, title: L("help: every key (any key closes)"), glyphs: g, role: .accent, titleRole: .accent)
+        f.box(x, y, width, height, title: L("help: every key (↑↓ scroll, any other key closes)"), glyphs: g, role: .accent, titleRole: .accent)
         var bindings: [(String, String)] = []
         for b in Keymap.bindings where b.inHelp {
             bindings.append((g.keys(b.keyLabel), L(b.label) + (b.context == .prompt ? " (\(L("prompt")))" : "")))

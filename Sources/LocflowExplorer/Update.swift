@@ -304,12 +304,15 @@ extension ExplorerState {
             history.finishClockWait()
             return apply(.event(.wait(ms)))
         case .focus(let pane):
+            if pane != focus, autoplay == nil { message = nil }  // the last pane's message is not about this one
             focus = pane
             return []
         case .focusNext, .focusPrevious:
             let panes = Pane.allCases
             let i = panes.firstIndex(of: focus)!
             focus = panes[(i + (command == .focusNext ? 1 : panes.count - 1)) % panes.count]
+            // The status line turns to the new pane (its selection's whole text), not the last one's message.
+            if autoplay == nil { message = nil }
             return []
         case .move(let delta):
             if world.prompt != nil && promptFocused { return perform(.promptMove(delta)) }
@@ -353,7 +356,8 @@ extension ExplorerState {
             promptScroll = max(0, min(200, promptScroll + d))
             return []
         case .promptPrecise:
-            guard let p = world.prompt, p.showsPreciseSwitch else { return [] }
+            guard let p = world.prompt else { return [] }
+            guard p.showsPreciseSwitch else { say(language("this prompt has no Precise switch"), error: true); return [] }
             return apply(.event(.user(.precise(!p.precise))))
         case .commandLine:
             commandLine = ""

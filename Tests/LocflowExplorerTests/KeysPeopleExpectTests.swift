@@ -60,7 +60,8 @@ struct KeysPeopleExpectTests {
             _ = s.update(.key(.enter))
             #expect(s.showDetails, "Enter opens the why of the log line")
             let text = render(s, glyphs: .unicode).text
-            #expect(text.contains("requestWhenInUseAuthorization from notDetermined shows the when-in-use prompt"))
+            // (Tab cleared the status line's message: this is the details', wrapped at 80x24.)
+            #expect(text.contains("what happened, and why") && text.contains("requestWhenInUseAuthorization from notDetermined shows the when-in-use"))
             _ = s.update(.key(.escape))
             #expect(s.world.prompt != nil && s.history.steps.count == 1, "reading the log does not answer the prompt")
             if h == 24 { #expect(render(s, glyphs: .unicode).text.contains("prompt on screen")) }

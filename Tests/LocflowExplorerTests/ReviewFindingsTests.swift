@@ -313,3 +313,63 @@ struct PresenterFindingsTests {
         #expect(lines(s).last { !$0.trimmingCharacters(in: " ").isEmpty }?.contains("→ next") == true)
     }
 }
+
+@Suite("Help, footer and status line say what keys do")
+struct HelpAndFooterTests {
+    func lines(_ s: ExplorerState) -> [String] { frameText(s).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    func footer(_ s: ExplorerState) -> String { lines(s).last { !$0.trimmingCharacters(in: " ").isEmpty } ?? "" }
+
+    @Test func theHelpAndTheDetailsSayTheArrowsScroll() throws {
+        for language in [Language.en, .ko] {
+            var s = ExplorerState(config: AppConfig(), width: 80, height: 24)
+            s.language = language
+            _ = s.update(.key(.char("?")))
+            let text = frameText(s)
+            #expect(text.contains(language == .en ? "↑↓ scroll, any other key closes" : "↑↓ 스크롤, 다른 키를 누르면 닫힘"))
+            _ = s.update(.key(.down))
+            #expect(s.showHelp, "an arrow scrolls the help, as its title says")
+            _ = s.update(.key(.char("x")))
+            #expect(!s.showHelp)
+            s.focus = .log
+            _ = s.update(.key(.enter))
+            #expect(s.showDetails && frameText(s).contains(language == .en ? "↑↓ scroll, any other key closes" : "↑↓ 스크롤"))
+        }
+    }
+
+    @Test func theCommandLinesFooterListsOnlyItsKeys() throws {
+        var s = ExplorerState(config: AppConfig(), width: 120, height: 40)
+        _ = s.update(.key(.char(":")))
+        _ = s.update(.key(.char("w")))
+        let f = footer(s)
+        #expect(f.contains("⏎ run") && f.contains("Tab complete") && f.contains("Esc leave the line"), "\(f)")
+        #expect(!f.contains("requestWhenInUse") && !f.contains("q quit") && !f.contains("? help"), "\(f)")
+        _ = s.update(.click(x: 2, y: 39))  // a click on the footer does not throw the typed line away
+        #expect(s.commandLine == "w")
+        _ = s.update(.key(.escape))
+        #expect(footer(s).contains("w requestWhenInUse") && footer(s).contains("q quit"))
+    }
+
+    @Test func pOnAPromptWithoutAPreciseSwitchSaysSo() throws {
+        var s = try explorer("""
+            app requestWhenInUseAuthorization
+            user tap "Allow While Using App"
+            app requestAlwaysAuthorization
+            """)
+        #expect(s.world.prompt?.kind == .alwaysUpgrade)
+        _ = s.update(.key(.char("p")))
+        #expect(s.message == "this prompt has no Precise switch" && s.messageIsError)
+        #expect(s.world.prompt?.kind == .alwaysUpgrade)
+    }
+
+    @Test func tabTurnsTheStatusLineToTheNewPane() throws {
+        var s = ExplorerState(config: AppConfig(), width: 120, height: 40)
+        s.speedIndex = 0
+        _ = s.update(.key(.char("w")))
+        #expect(s.message != nil)
+        _ = s.update(.key(.tab))
+        #expect(s.message == nil)
+        _ = s.update(.key(.char("Q")))
+        _ = s.perform(.focus(.settings))
+        #expect(s.message == nil)
+    }
+}
