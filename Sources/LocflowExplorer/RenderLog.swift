@@ -98,7 +98,8 @@ extension Renderer {
         }
         if let a = after {
             lines.append(("", .normal))
-            lines.append(("= \(a.status.rawValue) \(a.accuracy.rawValue) \(g.dot) \(L("Settings")) \(a.settings.rawValue) \(g.dot) \(s.language.lifecycle(a.lifecycle))"
+            let settings = a.settings == .unlisted ? L("not listed") : s.settingsLabel(a.settings)  // as the Settings pane words it
+            lines.append(("= \(a.status.rawValue) \(a.accuracy.rawValue) \(g.dot) \(L("Settings")) \(settings) \(g.dot) \(s.language.lifecycle(a.lifecycle))"
                           + (a.inUse ? "" : " (\(L("not in use")))") + (a.prompt.map { " \(g.dot) \(L("prompt")) \($0.rawValue)" } ?? ""), .dim))
         }
         var longestURL = 0

@@ -33,7 +33,9 @@ struct KoreanTests {
     static func englishWords(_ text: String) -> Set<String> {
         var out = Set<String>()
         // A cited title (“...”) may wrap over lines; a source's address (and its wrapped rest) is an address.
+        // One whose end is below what the details show (scrolled) is cited to the end of its line.
         let text = text.replacingOccurrences(of: #"“[^”]*”"#, with: " ", options: .regularExpression)
+            .replacingOccurrences(of: #"“[^”\n]*"#, with: " ", options: .regularExpression)
         var afterURL = false
         for line in text.split(separator: "\n") {
             let content = line.trimmingCharacters(in: CharacterSet(charactersIn: "│ "))

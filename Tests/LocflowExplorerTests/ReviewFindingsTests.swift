@@ -262,6 +262,14 @@ struct KoreanGapsTests {
         }
     }
 
+    @Test func theDetailsNameTheSettingsChoiceAsTheSettingsPaneDoes() throws {
+        var s = try explorer("app requestWhenInUseAuthorization\nuser tap \"Allow While Using App\"")
+        s.focus = .log
+        _ = s.update(.key(.enter))
+        let text = frameText(s)
+        #expect(text.contains("· Settings While Using the App ·") && !text.contains("Settings whileUsing"))
+    }
+
     @Test func undoSaysWhereItWentBackTo() throws {
         var s = try explorer("wait 1m\napp requestWhenInUseAuthorization")
         s.language = .ko
