@@ -441,7 +441,7 @@ extension World {
         case .temporaryFullAccuracy: return prompt.purposeKey.flatMap { config.purposeMessage($0) } ?? ""
         case .backgroundReminder: return config.alwaysMessage ?? ""
         case .locationButton: return "The app will use your location this time only."
-        case .servicesOff: return "Location Services are off. Turn them on in Settings › Privacy & Security."
+        case .servicesOff: return "Location Services are off. Turn them on in Settings › \(profile.privacyMenu)."
         case .widget: return config.whenInUseMessage ?? ""
         }
     }

@@ -70,6 +70,8 @@ public struct PlatformProfile: Sendable, Hashable {
     public var callbackName: String {
         hasAccuracy ? "locationManagerDidChangeAuthorization" : "locationManager(_:didChangeAuthorization:)"
     }
+    /// Settings' privacy menu: "Privacy & Security" from iOS 16 (and on visionOS), "Privacy" before.
+    public var privacyMenu: String { rank >= 16_0 ? "Privacy & Security" : "Privacy" }
     /// The label of the "Ask" row in Settings. [D S20, S21, S39]
     public var askNextTimeLabel: String {
         rank >= 17_0 ? "Ask Next Time Or When I Share" : "Ask Next Time"

@@ -216,10 +216,8 @@ public struct Item: Sendable {
 }
 
 extension ExplorerState {
-    /// Settings' privacy menu: "Privacy & Security" from iOS 16 (and on visionOS), "Privacy" before.
-    var privacyMenu: String {
-        [.ios12, .ios13, .ios13_4, .ios14, .ios15].contains(world.profile.platform) ? "Privacy" : "Privacy & Security"
-    }
+    /// Settings' privacy menu as the platform names it.
+    var privacyMenu: String { world.profile.privacyMenu }
 
     /// The prompt's message as the version words it (the services-off alert names the privacy menu).
     func promptMessage(_ p: Prompt) -> String {

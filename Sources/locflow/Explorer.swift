@@ -156,7 +156,8 @@ enum Explorer {
         if !steps.isEmpty {
             state.history.load(steps)
             state.speedIndex = 0
-            state.message = "opened \(path!)" + (title.map { ": \($0)" } ?? "") + " (\(steps.count) steps; r steps forward, u back)"
+            state.message = state.language.pick("opened", "열었습니다:") + " \(path!)" + (title.map { ": \($0)" } ?? "")
+                + state.language.pick(" (\(steps.count) steps; r steps forward, u back)", " (\(steps.count)단계; r 앞으로, u 뒤로)")
         }
         if autoplay {
             state.startTour(every: stepDelay, title: title ?? path)

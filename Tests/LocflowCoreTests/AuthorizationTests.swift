@@ -151,6 +151,11 @@ struct WhenInUseTests {
         s.do(.app(.requestWhenInUseAuthorization))
         #expect(s.world.prompt?.kind == .servicesOff)
         #expect(s.world.promptButtons == ["Settings", "Cancel"])
+        // It names Settings' privacy menu as the version does: "Privacy" before iOS 16.
+        #expect(s.world.message(for: s.world.prompt!).hasSuffix("Settings › Privacy & Security."))
+        var old = Sim(.ios15) { $0.locationServicesOn = false }
+        old.do(.app(.requestWhenInUseAuthorization))
+        #expect(old.world.message(for: old.world.prompt!).hasSuffix("Settings › Privacy."))
     }
 }
 
