@@ -12,7 +12,8 @@ extension Renderer {
         let title = TextWidth.wrap(s.language.title(for: p, in: w), width: textW)
         let message = TextWidth.wrap(s.promptMessage(p), width: textW)
         let buttons = w.buttons(for: p)
-        let hasMap = p.kind == .whenInUse || p.kind == .temporaryFullAccuracy
+        // The map (with its Precise switch) came with iOS 14; iOS 13's prompt is text only. [A S2; docs/flow-format.md §4]
+        let hasMap = (p.kind == .whenInUse && w.profile.hasAccuracy) || p.kind == .temporaryFullAccuracy
         let fixed = 2 + title.count + 1 + buttons.count * 2 + (hasMap ? 3 : 0)
         // The whole usage description is readable: when it is taller than the room, it scrolls
         // (PgUp/PgDn, or the wheel over the prompt) under a line that says where in it the reader is.
@@ -47,8 +48,7 @@ extension Renderer {
             let swW = TextWidth.columns(of: sw)
             let mapW = p.showsPreciseSwitch ? textW - swW - 2 : textW
             let precise = p.kind == .temporaryFullAccuracy || p.precise
-            // Before iOS 14 there is no Precise setting: the map is only a map.
-            f.box(x + 2, yy, mapW, 3, title: L(!w.profile.hasAccuracy ? "map" : precise ? "map: precise" : "map: approximate"), glyphs: g, role: .dim, titleRole: .dim)
+            f.box(x + 2, yy, mapW, 3, title: L(precise ? "map: precise" : "map: approximate"), glyphs: g, role: .dim, titleRole: .dim)
             f.put(x + 4, yy + 1, precise ? "\(g.mark) " + L("you are here") : L("~ around here ~"), .accent, maxWidth: mapW - 4)
             if p.showsPreciseSwitch {
                 f.put(x + width - 2 - swW, yy + 1, sw, p.precise ? .good : .warn)
