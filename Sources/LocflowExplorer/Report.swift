@@ -11,7 +11,11 @@ public func sessionBarsText(_ state: ExplorerState, width: Int, height: Int = 12
     s.timelineEnd = max(cols * scale, s.world.now + 2 * scale)
     var r = Renderer(s: s, g: .unicode, f: Frame(width: width, height: height))
     r.drawPane(.sessions, (0, 0, width, height), focused: false)
-    return r.f.text.split(separator: "\n").map { String($0).replacingOccurrences("\u{258F}", "|") }
+    // On a page there is nothing to zoom or scroll, and a row that holds only the end-of-flow
+    // line says nothing.
+    let hint = ", z/Z zoom, [ ] scroll) "
+    return r.f.text.split(separator: "\n").map { String($0).replacingOccurrences("\u{258F}", "|").replacingOccurrences(hint, ") " + String(repeating: "─", count: hint.count - 2)) }
+        .filter { line in !line.isEmpty && !line.dropFirst().dropLast().allSatisfy { $0 == " " || $0 == "|" } || !line.contains("|") }
         .map { $0.trimmingTrailingSpaces() }.joined(separator: "\n")
 }
 
@@ -81,6 +85,14 @@ public enum Report {
         md.append("|---|---|")
         md.append("| platform | \(config.platform.displayName) (`\(config.platform.rawValue)`) |")
         md.append("| app | \(esc(config.appName)) |")
+        // The files the flow loaded, so a reader knows which Info.plist the rows below describe.
+        for line in flow.config {
+            switch line.statement {
+            case .config(.plist(let path)): md.append("| Info.plist | " + code(path) + " (line \(line.line)) |")
+            case .config(.strings(let path)): md.append("| InfoPlist.strings | " + code(path) + " (line \(line.line)) |")
+            default: break
+            }
+        }
         func key(_ name: String, _ present: Bool) { md.append("| `\(name)` | \(present ? "present" : "**missing**") |") }
         key("NSLocationWhenInUseUsageDescription", config.info.hasWhenInUseKey)
         key("NSLocationAlwaysAndWhenInUseUsageDescription", config.info.alwaysAndWhenInUseDescription != nil)

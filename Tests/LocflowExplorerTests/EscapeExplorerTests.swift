@@ -83,6 +83,12 @@ struct EscapeExplorerTests {
         #expect(md.contains("\n\\## Heading !\\[x\\](http://t.example/p.gif)\n"), "\(md)")
         #expect(md.contains("- line 5: expected 'user tap \"\\[click me\\](https://evil.example)\"'"), "\(md)")
         #expect(md.contains("| flow warning, line 4 | 'platform ios18' sets platform again (line 3 set it): the later line wins |"), "\(md)")
+        // The file the flow loaded is named, and the bars carry no explorer keys or empty rows.
+        #expect(md.contains("| Info.plist | `Info.plist` (line 2) |"), "\(md)")
+        #expect(md.contains("┌─ Session bars (") && !md.contains("z/Z zoom"), "\(md)")
+        let bars = md.components(separatedBy: "```text\n").last!.components(separatedBy: "\n```").first!.split(separator: "\n")
+        #expect(Set(bars.map { $0.count }).count == 1, "\(bars)")
+        #expect(!bars.contains { $0.dropFirst().dropLast().allSatisfy { $0 == " " || $0 == "|" } }, "\(bars)")
     }
 
     @Test func aRecordingsTitleIsEscapedAndItsFramesHoldOnlyOurOwnEscapes() throws {
