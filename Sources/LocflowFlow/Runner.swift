@@ -86,6 +86,17 @@ public struct ConfigBuilder {
 public struct Failure: Sendable, Hashable {
     public var line: Int
     public var message: String
+    /// What failed, without the explanation or line numbers: what `shrink` keeps.
+    public var finding: Finding
+}
+
+/// A failure's finding. Two failures are the same bug when their findings are equal.
+public enum Finding: Sendable, Hashable {
+    /// An expectation (its text) that found another value, and the rule of the transition that
+    /// decided that value (nil when none did).
+    case expectation(String, found: String, rule: Rule?)
+    /// A step (its text) that a rule refused.
+    case refused(String, Rule)
 }
 
 /// Runs a parsed flow: applies its steps to the model and checks its expectations.
@@ -208,7 +219,8 @@ public struct FlowRunner {
                     } else {
                         let what = lastStep.map { "the step at line \($0.line.line) (\($0.line.source)) to be refused, found it performed" }
                             ?? "a refused step before this line, found no step"
-                        result.failures.append(Failure(line: line.line, message: "expected \(what)"))
+                        let found = lastStep.map { "performed: " + $0.line.source } ?? "no step"
+                        result.failures.append(Failure(line: line.line, message: "expected \(what)", finding: .expectation(x.flowText, found: found, rule: nil)))
                         onExpect(line, false, "expected \(what)")
                     }
                     refusalPending = false
@@ -223,7 +235,7 @@ public struct FlowRunner {
                 } else {
                     var message = "expected \(excerpt(x.flowText.dropFirst("expect ".count), limit: 200)), found \(excerpt(found, limit: 200))"
                     if let why = provenance.explain(x) { message += " (\(why))" }
-                    result.failures.append(Failure(line: line.line, message: message))
+                    result.failures.append(Failure(line: line.line, message: message, finding: .expectation(x.flowText, found: found, rule: provenance.decider(x)?.1.rule)))
                     onExpect(line, false, message)
                 }
             }
@@ -235,7 +247,8 @@ public struct FlowRunner {
     }
 
     func refusedFailure(_ line: FlowLine, _ why: Why) -> Failure {
-        Failure(line: line.line, message: "expected '\(excerpt(line.source, limit: 120))' to be performed, found it refused: \(excerpt(why.text, limit: 400))")
+        Failure(line: line.line, message: "expected '\(excerpt(line.source, limit: 120))' to be performed, found it refused: \(excerpt(why.text, limit: 400))",
+                finding: .refused(line.source, why.rule))
     }
 }
 
@@ -266,16 +279,19 @@ struct Provenance {
         previous = after
     }
 
-    func explain(_ x: Expectation) -> String? {
-        let e: (Int?, Why)?
+    /// The transition (its line, its reason) that last changed what the expectation reads.
+    func decider(_ x: Expectation) -> (Int?, Why)? {
         switch x {
-        case .status, .accuracy, .callback, .callbacks, .locationServicesEnabled: e = lastAuth ?? lastOther
-        case .prompt, .buttons, .title, .message: e = lastPrompt ?? lastOther
-        case .lifecycle, .inUse, .indicator: e = lastLifecycle ?? lastOther
-        case .settings, .settingsPrecise, .settingsOptions: e = lastSettings ?? lastOther
-        default: e = lastOther
+        case .status, .accuracy, .callback, .callbacks, .locationServicesEnabled: lastAuth ?? lastOther
+        case .prompt, .buttons, .title, .message: lastPrompt ?? lastOther
+        case .lifecycle, .inUse, .indicator: lastLifecycle ?? lastOther
+        case .settings, .settingsPrecise, .settingsOptions: lastSettings ?? lastOther
+        default: lastOther
         }
-        guard let (line, why) = e else { return nil }
+    }
+
+    func explain(_ x: Expectation) -> String? {
+        guard let (line, why) = decider(x) else { return nil }
         var text = (line.map { "line \($0): " } ?? "at launch: ") + why.text
         if let (otherLine, other) = lastOther, other != why {
             text += "; last: " + (otherLine.map { "line \($0): " } ?? "") + other.text

@@ -3,9 +3,10 @@ import LocflowCore
 
 /// `locflow shrink FILE.flow`: reduces a failing flow to a minimal one that still fails the same
 /// way. The first failure is the target (an expectation that does not hold, or a step that is
-/// refused); a candidate fails "the same way" when that failure, and no other, happens, with the
-/// same finding decided by the same rule. Delta debugging (Zeller's ddmin) over the steps before it, adjacent waits
-/// merged first, then each wait shortened as far as the failure allows.
+/// refused); a candidate fails "the same way" when that failure, and no other, happens with the
+/// same finding: the same expectation finding the same value, decided by the same rule, or the
+/// same step refused by the same rule. Delta debugging (Zeller's ddmin) over the steps before it, adjacent waits merged
+/// first, then each wait shortened as far as the failure allows.
 public struct Shrinker {
     public let flow: Flow
     public let baseDirectory: String
@@ -18,27 +19,27 @@ public struct Shrinker {
     }
 
     public struct Outcome {
+        /// The steps kept, with their lines in the input.
         public var lines: [FlowLine]
+        /// The failing line of the input.
         public var target: FlowLine
-        public var failure: String
+        /// The input's failure (its message cites the input's lines).
+        public var failure: Failure
         public var originalSteps: Int
         public var steps: Int
     }
 
-    /// What a run's target failure looks like, compared across candidates.
-    private func signature(of target: FlowLine, lines: [FlowLine]) throws(FlowError) -> String? {
+    /// The finding of a candidate's one failure at the target, nil when it fails otherwise.
+    private func finding(of target: FlowLine, lines: [FlowLine]) throws(FlowError) -> Finding? {
         let candidate = Flow(file: flow.file, lines: flow.config + lines + [target], description: [])
         let result = try FlowRunner(flow: candidate, baseDirectory: baseDirectory).run()
         guard result.failures.count == 1, result.failures[0].line == target.line else { return nil }
-        // The finding and the rule that decided it (line numbers aside; "last:" aside).
-        var message = result.failures[0].message
-        if let last = message.range(of: "; last: ") { message = String(message[..<last.lowerBound]) }
-        return String(message.filter { !$0.isNumber })
+        return result.failures[0].finding
     }
 
-    private mutating func fails(_ lines: [FlowLine], _ target: FlowLine, _ wanted: String) -> Bool {
+    private mutating func fails(_ lines: [FlowLine], _ target: FlowLine, _ wanted: Finding) -> Bool {
         runs += 1
-        return (try? signature(of: target, lines: lines)) == wanted
+        return (try? finding(of: target, lines: lines)) == wanted
     }
 
     /// The minimal flow, or nil when nothing fails.
@@ -51,24 +52,25 @@ public struct Shrinker {
         // Steps only: expectations do not change the world (`expect refused` belongs to its step).
         var lines = body[..<t].filter { if case .step = $0.statement { true } else { false } }
         let originalSteps = lines.count
-        guard let wanted = try signature(of: target, lines: lines) else {
+        guard try finding(of: target, lines: lines) == failure.finding else {
             // Failing only together with other expectations' lines: keep the flow as it is.
-            return Outcome(lines: Array(body[..<t]), target: target, failure: failure.message, originalSteps: originalSteps, steps: originalSteps)
+            return Outcome(lines: Array(body[..<t]), target: target, failure: failure, originalSteps: originalSteps, steps: originalSteps)
         }
+        let wanted = failure.finding
         lines = mergeWaits(lines, target, wanted)
         lines = ddmin(lines, target, wanted)
         lines = shortenWaits(lines, target, wanted)
         lines = ddmin(lines, target, wanted)
-        let final = try FlowRunner(flow: Flow(file: flow.file, lines: flow.config + lines + [target]), baseDirectory: baseDirectory).run()
-        return Outcome(lines: lines, target: target, failure: final.failures.first?.message ?? failure.message,
-                       originalSteps: originalSteps, steps: lines.count)
+        return Outcome(lines: lines, target: target, failure: failure, originalSteps: originalSteps, steps: lines.count)
     }
 
-    /// ddmin: removes ever smaller chunks while the failure stays.
-    private mutating func ddmin(_ input: [FlowLine], _ target: FlowLine, _ wanted: String) -> [FlowLine] {
+    /// ddmin: removes ever smaller chunks while the failure stays. After a removal the scan goes
+    /// on from where it was (not from the start), and at single steps it repeats until a whole
+    /// pass removes nothing: the result is 1-minimal, in a linear number of runs per pass.
+    private mutating func ddmin(_ input: [FlowLine], _ target: FlowLine, _ wanted: Finding) -> [FlowLine] {
         var lines = input
         var n = 2
-        while lines.count >= 1 {
+        while !lines.isEmpty {
             let chunk = max(1, (lines.count + n - 1) / n)
             var reduced = false
             var start = 0
@@ -77,13 +79,14 @@ public struct Shrinker {
                 let complement = Array(lines[..<start] + lines[end...])
                 if fails(complement, target, wanted) {
                     lines = complement
-                    n = max(n - 1, 2)
                     reduced = true
-                    break
+                } else {
+                    start = end
                 }
-                start = end
             }
-            if !reduced {
+            if reduced {
+                n = max(n - 1, 2)
+            } else {
                 if chunk == 1 { break }
                 n = min(lines.count, n * 2)
             }
@@ -105,7 +108,7 @@ public struct Shrinker {
     }
 
     /// Adjacent waits become one (when the failure stays).
-    private mutating func mergeWaits(_ input: [FlowLine], _ target: FlowLine, _ wanted: String) -> [FlowLine] {
+    private mutating func mergeWaits(_ input: [FlowLine], _ target: FlowLine, _ wanted: Finding) -> [FlowLine] {
         var lines = input
         var i = 0
         while i + 1 < lines.count {
@@ -121,7 +124,7 @@ public struct Shrinker {
     }
 
     /// Each wait as short as it can be (binary search, whole seconds when it was whole seconds).
-    private mutating func shortenWaits(_ input: [FlowLine], _ target: FlowLine, _ wanted: String) -> [FlowLine] {
+    private mutating func shortenWaits(_ input: [FlowLine], _ target: FlowLine, _ wanted: Finding) -> [FlowLine] {
         var lines = input
         for i in lines.indices {
             guard let ms = wait(lines[i]), ms > 0 else { continue }
@@ -138,16 +141,22 @@ public struct Shrinker {
         return lines
     }
 
-    /// The minimal flow as text: the configuration, the steps, the failing line.
-    public func text(_ o: Outcome) -> String {
-        var out = ["# shrunk by locflow shrink from \(flow.file): \(o.originalSteps) steps to \(o.steps); it still fails: \(o.failure)"]
+    /// The minimal flow as it is written to `file`: the configuration, the steps, the failing
+    /// line, under a header that cites the failing line of the input and of the output. The
+    /// output is run to find its failure, whose message cites the output's own lines.
+    public func written(_ o: Outcome, file: String) throws(FlowError) -> (text: String, failure: Failure?) {
+        var out = [""]  // the header, once the output's failure is known
         for d in flow.description { out.append("#" + (d.isEmpty ? "" : " " + d)) }
         let config = flow.config.map(\.source)
         if !config.isEmpty { out.append(""); out += config }
         out.append("")
         out += o.lines.map { l in l.comment.map { "\(l.source)  # \($0)" } ?? l.source }
         out.append(o.target.source)
-        return out.joined(separator: "\n") + "\n"
+        let result = try FlowRunner(flow: try FlowParser.parse(out.joined(separator: "\n"), file: file), baseDirectory: baseDirectory).run()
+        let failure = result.failures.first
+        out[0] = "# shrunk by locflow shrink from \(flow.file): \(o.originalSteps) steps to \(o.steps); "
+            + "its line \(o.target.line) still fails, here at line \(failure?.line ?? out.count): \(failure?.message ?? o.failure.message)"
+        return (out.joined(separator: "\n") + "\n", failure)
     }
 }
 
@@ -166,8 +175,12 @@ extension Commands {
             }
             outcome = o
         } catch { io.err(error.description); return 2 }
-        let text = shrinker.text(outcome)
-        let summary = "locflow shrink: \(outcome.originalSteps) steps to \(outcome.steps) (\(shrinker.runs) runs); still fails at '\(outcome.target.source)': \(outcome.failure)"
+        let written: (text: String, failure: Failure?)
+        do { written = try shrinker.written(outcome, file: output ?? "the shrunk flow") } catch { io.err(error.description); return 2 }
+        let text = written.text
+        let at = written.failure.map { "line \(outcome.target.line) of \(path), line \($0.line) of \(output ?? "the shrunk flow")" } ?? "line \(outcome.target.line) of \(path)"
+        let summary = "locflow shrink: \(outcome.originalSteps) steps to \(outcome.steps) (\(shrinker.runs) runs); "
+            + "still fails at '\(outcome.target.source)' (\(at)): \(written.failure?.message ?? outcome.failure.message)"
         if let output {
             // The one file named, never a device, a pipe or the flow being shrunk (the failing
             // recording would be lost): the same rules as every other -o.

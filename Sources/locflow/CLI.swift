@@ -131,9 +131,11 @@ enum CLI {
         usage: locflow shrink FILE.flow [-o OUT.flow]
 
         Reduces a failing flow (an expectation that does not hold, or a step that is refused) to
-        a minimal flow that still fails the same way: its first failure, with the same finding,
-        and no other. Delta debugging over the steps, adjacent waits merged, each wait shortened.
-        Prints the minimal flow (or writes it with -o) and says how many steps it kept.
+        a minimal flow that still fails the same way: its first failure, and no other, with the
+        same finding (the same expectation finding the same value, decided by the same rule, or
+        the same step refused by the same rule). Delta debugging over the steps, adjacent waits
+        merged, each wait shortened. Prints the minimal flow (or writes it with -o), says how
+        many steps it kept and the failing line in the input and in the output.
         Exit: 0 shrunk, 1 the flow does not fail, 2 it cannot be read.
         """,
         "play": """
