@@ -141,18 +141,26 @@ public struct Shrinker {
         return lines
     }
 
-    /// The minimal flow as it is written to `file`: the configuration, the steps, the failing
-    /// line, under a header that cites the failing line of the input and of the output. The
-    /// output is run to find its failure, whose message cites the output's own lines.
-    public func written(_ o: Outcome, file: String) throws(FlowError) -> (text: String, failure: Failure?) {
+    /// The minimal flow as it is written to `file` in `folder` (nil: standard output): the
+    /// configuration, the steps, the failing line, under a header that cites the failing line
+    /// of the input and of the output. Relative plist and strings paths are rewritten to resolve
+    /// from the folder (absolute for standard output). The output is run to find its failure,
+    /// whose message cites the output's own lines.
+    public func written(_ o: Outcome, file: String, in folder: String?) throws(FlowError) -> (text: String, failure: Failure?) {
         var out = [""]  // the header, once the output's failure is known
         for d in flow.description { out.append("#" + (d.isEmpty ? "" : " " + d)) }
-        let config = flow.config.map(\.source)
+        let config = flow.config.map { l in
+            switch l.statement {
+            case .config(.plist(let p)) where !p.hasPrefix("/"): ConfigStatement.plist(relocatedPath(p, from: baseDirectory, to: folder)).flowText
+            case .config(.strings(let p)) where !p.hasPrefix("/"): ConfigStatement.strings(relocatedPath(p, from: baseDirectory, to: folder)).flowText
+            default: l.source
+            }
+        }
         if !config.isEmpty { out.append(""); out += config }
         out.append("")
         out += o.lines.map { l in l.comment.map { "\(l.source)  # \($0)" } ?? l.source }
         out.append(o.target.source)
-        let result = try FlowRunner(flow: try FlowParser.parse(out.joined(separator: "\n"), file: file), baseDirectory: baseDirectory).run()
+        let result = try FlowRunner(flow: try FlowParser.parse(out.joined(separator: "\n"), file: file), baseDirectory: folder ?? baseDirectory).run()
         let failure = result.failures.first
         out[0] = "# shrunk by locflow shrink from \(flow.file): \(o.originalSteps) steps to \(o.steps); "
             + "its line \(o.target.line) still fails, here at line \(failure?.line ?? out.count): \(failure?.message ?? o.failure.message)"
@@ -176,7 +184,7 @@ extension Commands {
             outcome = o
         } catch { io.err(error.description); return 2 }
         let written: (text: String, failure: Failure?)
-        do { written = try shrinker.written(outcome, file: output ?? "the shrunk flow") } catch { io.err(error.description); return 2 }
+        do { written = try shrinker.written(outcome, file: output ?? "the shrunk flow", in: output.map(directory(of:))) } catch { io.err(error.description); return 2 }
         let text = written.text
         let at = written.failure.map { "line \(outcome.target.line) of \(path), line \($0.line) of \(output ?? "the shrunk flow")" } ?? "line \(outcome.target.line) of \(path)"
         let summary = "locflow shrink: \(outcome.originalSteps) steps to \(outcome.steps) (\(shrinker.runs) runs); "

@@ -135,7 +135,8 @@ enum CLI {
         same finding (the same expectation finding the same value, decided by the same rule, or
         the same step refused by the same rule). Delta debugging over the steps, adjacent waits
         merged, each wait shortened. Prints the minimal flow (or writes it with -o), says how
-        many steps it kept and the failing line in the input and in the output.
+        many steps it kept and the failing line in the input and in the output. Relative plist
+        and strings paths are rewritten to resolve from OUT.flow's folder (absolute on stdout).
         Exit: 0 shrunk, 1 the flow does not fail, 2 it cannot be read.
         """,
         "play": """
