@@ -57,7 +57,7 @@ public final class RecordingFile {
     /// Creates the file with its first lines (atomically, so it never exists half-made).
     public init(path: String, lines first: [String]) throws(AtomicFile.Failure) {
         self.path = path
-        try AtomicFile.write(first.map { $0 + "\n" }.joined(), to: path)
+        try AtomicFile.write(first.map { FlowQuoting.lines($0) + "\n" }.joined(), to: path)
         fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw AtomicFile.failure(path) }
         lines = first.count
@@ -65,13 +65,13 @@ public final class RecordingFile {
 
     /// Appends one finished line (it is on disk for any reader, and survives kill -9, once this returns).
     public func append(_ line: String) throws(AtomicFile.Failure) {
-        guard AtomicFile.writeAll(fd, Array((line + "\n").utf8)) else { throw AtomicFile.failure(path) }
+        guard AtomicFile.writeAll(fd, Array((FlowQuoting.lines(line) + "\n").utf8)) else { throw AtomicFile.failure(path) }
         lines += 1
     }
 
     /// Replaces the whole file, then goes on appending to the new one.
     public func rewrite(_ all: [String]) throws(AtomicFile.Failure) {
-        try AtomicFile.write(all.map { $0 + "\n" }.joined(), to: path)
+        try AtomicFile.write(all.map { FlowQuoting.lines($0) + "\n" }.joined(), to: path)
         closeDescriptor(fd)
         fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw AtomicFile.failure(path) }

@@ -114,11 +114,11 @@ extension ConfigStatement {
     public var flowText: String {
         switch self {
         case .platform(let p): "platform \(p.rawValue)"
-        case .plist(let path): "plist \(quoteIfNeeded(path))"
-        case .strings(let path): "strings \(quoteIfNeeded(path))"
+        case .plist(let path): "plist \(FlowQuoting.word(path))"
+        case .strings(let path): "strings \(FlowQuoting.word(path))"
         case .key(let name, let value):
             switch value {
-            case .string(let s): "key \(name) \(quote(s))"
+            case .string(let s): "key \(name) \(FlowQuoting.quote(s))"
             case .bool(let b): "key \(name) \(b)"
             case .words(let w): "key \(name) " + w.joined(separator: " ")
             }
@@ -150,7 +150,7 @@ extension Expectation {
         case .settingsPrecise(let b): return "expect settings precise \(onOff(b))"
         case .settingsOptions(let o): return "expect settings options " + o.map(\.rawValue).joined(separator: " ")
         case .prompt(let k): return "expect prompt \(k?.rawValue ?? "none")"
-        case .buttons(let b): return "expect buttons " + b.map(quote).joined(separator: " ")
+        case .buttons(let b): return "expect buttons " + b.map(FlowQuoting.quote).joined(separator: " ")
         case .lifecycle(let l): return "expect lifecycle \(l.rawValue)"
         case .inUse(let b): return "expect inUse \(b)"
         case .callbacks(let n): return "expect callbacks \(n)"
@@ -159,13 +159,13 @@ extension Expectation {
         case .error(let e): return "expect error \(e.rawValue)"
         case .indicator(let b): return "expect indicator \(onOff(b))"
         case .delivering(let s, let b): return "expect delivering \(s.rawValue) \(b)"
-        case .diagnostic(let s, let d, let b): return "expect diagnostic \(quoteIfNeeded(s)) \(d.rawValue) \(b)"
+        case .diagnostic(let s, let d, let b): return "expect diagnostic \(FlowQuoting.word(s)) \(d.rawValue) \(b)"
         case .diagnostics(let s, let d):
-            return "expect diagnostics \(quoteIfNeeded(s)) " + (d.isEmpty ? "none" : d.map(\.rawValue).joined(separator: " "))
-        case .session(let id, let st): return "expect session \(quoteIfNeeded(id)) \(st.rawValue)"
+            return "expect diagnostics \(FlowQuoting.word(s)) " + (d.isEmpty ? "none" : d.map(\.rawValue).joined(separator: " "))
+        case .session(let id, let st): return "expect session \(FlowQuoting.word(id)) \(st.rawValue)"
         case .refused: return "expect refused"
-        case .title(let t): return "expect title \(quote(t))"
-        case .message(let m): return "expect message \(quote(m))"
+        case .title(let t): return "expect title \(FlowQuoting.quote(t))"
+        case .message(let m): return "expect message \(FlowQuoting.quote(m))"
         case .fix(let k): return "expect fix \(k?.rawValue ?? "none")"
         case .fixes(let n): return "expect fixes \(n)"
         case .paused(let b): return "expect paused \(b)"

@@ -39,7 +39,10 @@ public struct Token: Sendable, Hashable {
 }
 
 /// Splits one line into words (docs/flow-format.md §1). Returns the words and the trailing comment.
-public func lexLine(_ line: Substring, lineNumber: Int, file: String) throws(FlowError) -> (tokens: [Token], comment: String?) {
+/// A carriage return separates words unless `carriageReturnsSeparate` is false (for rewriting a
+/// line that a writer made, where it is part of a word).
+public func lexLine(_ line: Substring, lineNumber: Int, file: String, carriageReturnsSeparate: Bool = true) throws(FlowError) -> (tokens: [Token], comment: String?) {
+    let cr: Character = carriageReturnsSeparate ? "\r" : " "
     var tokens: [Token] = []
     var column = 0
     var i = line.startIndex
@@ -47,7 +50,7 @@ public func lexLine(_ line: Substring, lineNumber: Int, file: String) throws(Flo
     while i < line.endIndex {
         let ch = line[i]
         column += 1
-        if ch == " " || ch == "\t" || ch == "\r" { i = line.index(after: i); continue }
+        if ch == " " || ch == "\t" || ch == cr { i = line.index(after: i); continue }
         if ch == "#" {
             let text = line[line.index(after: i)...].trimmingSpaces()
             return (tokens, text)
@@ -68,7 +71,16 @@ public func lexLine(_ line: Substring, lineNumber: Int, file: String) throws(Flo
                     case "\"": text.append("\"")
                     case "\\": text.append("\\")
                     case "n": text.append("\n")
-                    default: throw FlowError(loc(column - 1), "unknown escape \\\(excerpt(String(line[next]))) (only \\\", \\\\ and \\n are allowed)")
+                    case "u":
+                        // *Extension*: \u{HEX}, the character whose code point that is.
+                        guard let (scalar, digits) = unicodeEscape(line[line.index(after: next)...]) else {
+                            throw FlowError(loc(column - 1), "a \\u escape is \\u{HEX}, 1 to 6 hex digits naming a Unicode character, such as \\u{1B}")
+                        }
+                        text.unicodeScalars.append(scalar)
+                        column += digits.count + 2
+                        i = line.index(next, offsetBy: digits.count + 3)
+                        continue
+                    default: throw FlowError(loc(column - 1), "unknown escape \\\(excerpt(String(line[next]))) (only \\\", \\\\, \\n and \\u{HEX} are allowed)")
                     }
                     i = line.index(after: next)
                     continue
@@ -78,7 +90,7 @@ public func lexLine(_ line: Substring, lineNumber: Int, file: String) throws(Flo
                 i = line.index(after: i)
             }
             guard closed else { throw FlowError(loc(start), "a quoted string is not closed (missing \")") }
-            if i < line.endIndex, line[i] != " " && line[i] != "\t" && line[i] != "#" && line[i] != "\r" {
+            if i < line.endIndex, line[i] != " " && line[i] != "\t" && line[i] != "#" && line[i] != cr {
                 throw FlowError(loc(column + 1), "expected a space after the closing quote")
             }
             tokens.append(Token(text: text, quoted: true, column: start))
@@ -87,7 +99,7 @@ public func lexLine(_ line: Substring, lineNumber: Int, file: String) throws(Flo
         let start = column
         var text = String(ch)
         i = line.index(after: i)
-        while i < line.endIndex, line[i] != " ", line[i] != "\t", line[i] != "\r", line[i] != "#" {
+        while i < line.endIndex, line[i] != " ", line[i] != "\t", line[i] != cr, line[i] != "#" {
             if line[i] == "\"" { throw FlowError(loc(column + 1), "a bare word cannot contain \" (quote the whole word)") }
             text.append(line[i])
             column += 1
@@ -96,6 +108,15 @@ public func lexLine(_ line: Substring, lineNumber: Int, file: String) throws(Flo
         tokens.append(Token(text: text, quoted: false, column: start))
     }
     return (tokens, nil)
+}
+
+/// The `{HEX}` of a `\u{HEX}` escape at the start of `s`: the scalar and its hex digits.
+private func unicodeEscape(_ s: Substring) -> (Unicode.Scalar, Substring)? {
+    guard s.first == "{" else { return nil }
+    let digits = s.dropFirst().prefix { $0.isHexDigit && $0.isASCII }
+    guard (1...6).contains(digits.count), s.dropFirst(digits.count + 1).first == "}",
+          let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
+    return (scalar, digits)
 }
 
 extension Substring {

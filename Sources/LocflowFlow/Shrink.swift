@@ -153,13 +153,13 @@ public struct Shrinker {
             switch l.statement {
             case .config(.plist(let p)) where !p.hasPrefix("/"): ConfigStatement.plist(relocatedPath(p, from: baseDirectory, to: folder)).flowText
             case .config(.strings(let p)) where !p.hasPrefix("/"): ConfigStatement.strings(relocatedPath(p, from: baseDirectory, to: folder)).flowText
-            default: l.source
+            default: FlowQuoting.line(l.source)
             }
         }
         if !config.isEmpty { out.append(""); out += config }
         out.append("")
-        out += o.lines.map { l in l.comment.map { "\(l.source)  # \($0)" } ?? l.source }
-        out.append(o.target.source)
+        out += o.lines.map { l in FlowQuoting.line(l.source) + (l.comment.map { "  # " + $0 } ?? "") }
+        out.append(FlowQuoting.line(o.target.source))
         let result = try FlowRunner(flow: try FlowParser.parse(out.joined(separator: "\n"), file: file), baseDirectory: folder ?? baseDirectory).run()
         let failure = result.failures.first
         out[0] = "# shrunk by locflow shrink from \(flow.file): \(o.originalSteps) steps to \(o.steps); "

@@ -39,7 +39,7 @@ enum Explorer {
                     guard let v = value(a) else { return "\(a) needs a file" }
                     let path = v.hasPrefix("/") ? v : FileManager.default.currentDirectoryPath + "/" + v
                     try o.builder.apply(a == "--plist" ? .plist(path) : .strings(path), at: nil)
-                    o.configLines.append("\(a.dropFirst(2)) \(quote(path))")
+                    o.configLines.append("\(a.dropFirst(2)) \(FlowQuoting.quote(path))")
                 case "--assume":
                     guard let v = value(a), let eq = v.firstIndex(of: "=") else { return "--assume takes NAME=VALUE, e.g. --assume allowOnceGrace=30s" }
                     let line = "assume \(v[..<eq]) \(v[v.index(after: eq)...])"

@@ -91,7 +91,7 @@ struct ParserErrorTests {
     }
 
     @Test func badEscape() {
-        #expect(parseError(#"user tap "a\tb""#) == #"t.flow:1:12: error: unknown escape \t (only \", \\ and \n are allowed)"#)
+        #expect(parseError(#"user tap "a\tb""#) == #"t.flow:1:12: error: unknown escape \t (only \", \\, \n and \u{HEX} are allowed)"#)
     }
 
     @Test func buttonsMustBeQuoted() {
