@@ -200,12 +200,15 @@ extension UserAction {
 /// Quotes a string as a flow word: `"..."` with `\"`, `\\` and `\n` escaped.
 public func quote(_ s: String) -> String {
     var out = "\""
-    for ch in s {
-        switch ch {
+    for u in s.unicodeScalars {
+        switch u {
         case "\"": out += "\\\""
         case "\\": out += "\\\\"
         case "\n": out += "\\n"
-        default: out.append(ch)
+        // Any other control character (ESC, CR, a bidirectional override) as `\u{HEX}`: what
+        // locflow writes reads back as it was and never reaches a terminal raw.
+        case _ where TextSafety.isUnsafe(u.value, keepNewlines: false): out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
+        default: out.unicodeScalars.append(u)
         }
     }
     return out + "\""
@@ -213,8 +216,8 @@ public func quote(_ s: String) -> String {
 
 /// A bare word when the string allows one, else a quoted string.
 public func quoteIfNeeded(_ s: String) -> String {
-    if s.isEmpty || s.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == "\n" || $0 == "\\" }) {
-        return quote(s)
+    let bare = !s.isEmpty && !s.unicodeScalars.contains {
+        $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == "\\" || TextSafety.isUnsafe($0.value, keepNewlines: false)
     }
-    return s
+    return bare ? s : quote(s)
 }

@@ -385,7 +385,7 @@ public struct StateSearch {
         var lines = ["# \(title)"]
         if !configLines.isEmpty { lines += [""] + configLines }
         lines.append("")
-        lines += path(to: state).map { FlowQuoting.line($0.flowText) }
+        lines += path(to: state).map(\.flowText)
         lines += expectations
         return lines.joined(separator: "\n") + "\n"
     }
