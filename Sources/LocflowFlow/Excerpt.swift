@@ -4,5 +4,17 @@ import LocflowCore
 /// control characters escaped, so a message never quotes a whole line of someone's file.
 public func excerpt(_ s: some StringProtocol, limit: Int = 32) -> String {
     let head = s.count > limit ? String(s.prefix(limit)) + "…" : String(s)
-    return TextSafety.escape(head, keepNewlines: false)
+    return visibleInvisibles(TextSafety.escape(head, keepNewlines: false))
+}
+
+/// Characters a reader cannot see, which make `found 'app'` look like the word it is not: a BOM,
+/// zero-width spaces and joiners, a no-break or soft hyphen, written as `\u{HEX}`.
+func visibleInvisibles(_ s: String) -> String {
+    let invisible: Set<UInt32> = [0xA0, 0xAD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF]
+    guard s.unicodeScalars.contains(where: { invisible.contains($0.value) }) else { return s }
+    var out = String.UnicodeScalarView()
+    for u in s.unicodeScalars {
+        if invisible.contains(u.value) { out.append(contentsOf: "\\u{\(String(u.value, radix: 16, uppercase: true))}".unicodeScalars) } else { out.append(u) }
+    }
+    return String(out)
 }

@@ -59,8 +59,16 @@ public enum FlowParser {
                 continue
             }
             var cursor = Cursor(tokens: tokens, file: file, line: lineNumber, lineLength: rawLine.count)
-            let statement = try parseStatement(&cursor)
-            try cursor.end()
+            let statement: Statement
+            do {
+                statement = try parseStatement(&cursor)
+                try cursor.end()
+            } catch {
+                // Typographic quotes (a label pasted from a document) are not a flow's quotes.
+                var e = error
+                if rawLine.contains(where: { "“”„‘’«»".contains($0) }) { e.message += " (“ ” and ‘ ’ are typographic quotes; a flow quotes with \")" }
+                throw e
+            }
             if case .config(.version(let v)) = statement {
                 if sawStatement {
                     throw FlowError(cursor.location(of: tokens[0]), "'version' must come before any other statement (only comments may precede it)")

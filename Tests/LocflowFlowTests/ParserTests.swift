@@ -56,6 +56,15 @@ struct ParserErrorTests {
                 "t.flow:1:15: error: expected a status (notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse), found 'authorisedAlways' (did you mean 'authorizedAlways'?)")
     }
 
+    /// What a reader cannot see is shown (a second BOM, a zero-width space, a no-break space), and
+    /// typographic quotes pasted from a document are named as such.
+    @Test func invisibleCharactersAndTypographicQuotesAreNamed() {
+        #expect(parseError("\u{FEFF}\u{FEFF}app requestWhenInUseAuthorization\n") == "t.flow:1:1: error: expected a statement, found '\\u{FEFF}app' (did you mean 'app'?)")
+        #expect(parseError("app\u{200B} requestWhenInUseAuthorization\n").contains("found 'app\\u{200B}'"))
+        #expect(parseError("wait\u{A0}5s\n").contains("\\u{A0}"))
+        #expect(parseError("user tap “Allow Once”\n") == "t.flow:1:17: error: unexpected 'Once”' after the end of the statement (“ ” and ‘ ’ are typographic quotes; a flow quotes with \")")
+    }
+
     @Test func missingWordAtTheEndOfTheLine() {
         #expect(parseError("wait") == "t.flow:1:5: error: expected a duration such as 5s, 10m or 1h30m at the end of the line")
         #expect(parseError("user precise") == "t.flow:1:13: error: expected on or off (on, off) at the end of the line")
