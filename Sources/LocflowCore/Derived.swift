@@ -6,7 +6,8 @@ extension World {
     /// `authorizationStatus` now.
     @inline(__always) public var status: AuthorizationStatus {
         if restricted { return .restricted }
-        if !locationServicesOn { return .denied }
+        // Location Services off, or Airplane mode: denied, the stored choice kept. [A S11, S215]
+        if !locationServicesOn || airplaneMode { return .denied }
         switch record.choice {
         case .unlisted, .askNextTime:
             return record.temporaryGrant ? .authorizedWhenInUse : .notDetermined

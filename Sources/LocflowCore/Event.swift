@@ -71,6 +71,8 @@ public enum DeviceAction: Sendable, Hashable {
     // Format 1.1
     case visit
     case enterBeacon(String), exitBeacon(String)
+    /// *Extension*: Airplane mode on or off.
+    case airplaneMode(Bool)
 }
 
 /// Timers the model runs on virtual time.
@@ -135,6 +137,7 @@ extension Event {
             case .visit: return "device visit"
             case .enterBeacon(let id): return "device enterBeacon \(quoteIfNeeded(id))"
             case .exitBeacon(let id): return "device exitBeacon \(quoteIfNeeded(id))"
+            case .airplaneMode(let on): return "device airplaneMode \(on ? "on" : "off")"
             }
         case .wait(let ms): return "wait \(formatDuration(ms))"
         case .timer(let kind): return "timer: \(kind.label)"

@@ -24,7 +24,7 @@ extension World {
         let r = record
         h.word(bit(locationServicesOn, 0) | bit(restricted, 1) | bit(moving, 2) | bit(hasFix, 3) | bit(keptBackgroundActivity, 4)
                | bit(keptLiveUpdates, 5) | bit(keptMonitor, 6) | bit(significantChanges, 7) | bit(noFixReported, 8) | bit(visits, 9)
-               | bit(widgetAdded, 10) | bit(forceQuitSinceOpened, 11)
+               | bit(widgetAdded, 10) | bit(forceQuitSinceOpened, 11) | bit(airplaneMode, 21)
                | bit(r.provisionalAlways, 12) | bit(r.alwaysRequestUsed, 13) | bit(r.temporaryGrant, 14) | bit(r.precise, 15)
                | bit(r.temporaryFullAccuracy, 16) | bit(r.locationButtonApproved, 17) | bit(prompt != nil, 18) | bit(lastFix != nil, 19)
                | bit(lastCallback != nil, 20)
@@ -56,7 +56,7 @@ extension World {
                   "prompt", "promptQueue", "promptShownAt", "callbacks", "lastCallback", "completion", "lastError",
                   "nextReducedFixAt", "reducedFixes", "timersFired", "fixes", "lastFix", "lastFixAt", "standardFixDue",
                   "liveFixDue", "autoPauseAt", "noFixReported", "liveActivityStartedAt", "visits", "beaconRegions",
-                  "widgetAdded", "forceQuitSinceOpened", "appClipResetAt", "locationUsedAt"],
+                  "widgetAdded", "forceQuitSinceOpened", "appClipResetAt", "locationUsedAt", "airplaneMode"],
         "AppRecord": ["choice", "provisionalAlways", "alwaysRequestUsed", "temporaryGrant", "precise", "temporaryFullAccuracy",
                       "locationButtonApproved"],
         "ProcessState": ["generation", "launchedAt", "launchedInBackground", "lastDelivered", "standardUpdates",

@@ -88,6 +88,9 @@ extension World {
 
     mutating func device11(_ action: DeviceAction, _ t: inout Transition) {
         switch action {
+        case .airplaneMode(let on):
+            airplaneMode = on
+            t.note(on ? .airplaneModeOn : .airplaneModeOff)
         case .visit:
             guard visits, !profile.isVisionOS else { return t.note(.visitsNotMonitored) }
             alwaysClassEvent("visit", &t)

@@ -214,6 +214,8 @@ public struct Source: Sendable, Hashable, Identifiable {
                "https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didfailwitherror:)"),
         Source("S214", .apple, "stopMonitoringVisits()",
                "https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoringvisits()"),
+        Source("S215", .apple, "CLAuthorizationStatus.denied",
+               "https://developer.apple.com/documentation/corelocation/clauthorizationstatus/denied"),
         // Reverse-engineered (weak)
         Source("S48", .reverseEngineered,
                "Decompiled CoreLocation and locationd (public dumps found by code search; no stable address)", nil),

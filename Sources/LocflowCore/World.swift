@@ -157,6 +157,8 @@ public struct World: Sendable, Hashable {
     public internal(set) var restricted: Bool
     public internal(set) var moving = true
     public internal(set) var hasFix = true
+    /// Airplane mode (an extension): every app's status reads denied while it is on. [A S215]
+    public internal(set) var airplaneMode = false
 
     // What Settings stores
     public internal(set) var record: AppRecord

@@ -125,6 +125,8 @@ extension Korean {
         .deviceStationary: "기기가 멈춥니다: 업데이트가 멈추고 마지막 업데이트는 정지 상태를 알립니다",
         .deviceNoFix: "Core Location이 위치를 파악할 수 없습니다",
         .deviceFix: "Core Location이 다시 위치를 파악할 수 있습니다",
+        .airplaneModeOn: "에어플레인 모드: 위치 서비스를 쓸 수 없어 모든 앱의 상태가 denied가 됩니다 (저장된 선택은 유지)",
+        .airplaneModeOff: "에어플레인 모드 끔: 앱의 권한이 이전 상태로 돌아갑니다",
         .reducedAccuracyCadence: "대략적인 위치: reducedAccuracyInterval마다 위치 하나",
         .timePasses: "가상 시간이 흐릅니다",
         .standardStarted: "표준 업데이트가 시작됩니다. allowsBackgroundLocationUpdates로 포그라운드에서 시작했을 때만 백그라운드에서도 계속됩니다",
@@ -326,6 +328,7 @@ extension Language {
             case .visit: return "기기: 장소 방문"
             case .enterBeacon(let id): return "기기: 비콘 \(id) 범위에 들어감"
             case .exitBeacon(let id): return "기기: 비콘 \(id) 범위에서 나감"
+            case .airplaneMode(let on): return on ? "기기: 에어플레인 모드 켬" : "기기: 에어플레인 모드 끔"
             }
         case .wait(let ms): return "대기 " + koreanDuration(ms)
         case .timer(let kind): return "타이머: " + self(kind.label)

@@ -174,6 +174,7 @@ extension Renderer {
             out.append(("widgetUpdates \(w.widgetUpdates)", w.widgetUpdates ? .good : .dim))
         }
         if w.config.appClip { out.append(("App Clip", .warn)) }
+        if w.airplaneMode { out.append((L("Airplane mode: denied"), .bad)) }
         // iOS 16+: Control Center lists an app that tracks the location or used it recently. [A S1]
         switch w.controlCenter {
         case .using: out.append((L("Control Center: using"), .normal))

@@ -570,7 +570,7 @@ public enum Completion {
         default:
             switch (words[0], words[1]) {
             case ("user", "settings"): return SettingsChoice.allCases.filter { $0 != .unlisted }.map(\.rawValue) + ["precise", "locationServices", "reset"]
-            case ("user", "precise"), ("expect", "indicator"): return ["on", "off"]
+            case ("user", "precise"), ("expect", "indicator"), ("device", "airplaneMode"): return ["on", "off"]
             case ("user", "tap"): return []
             case ("expect", "status"), ("expect", "callback"): return AuthorizationStatus.allCases.map(\.rawValue)
             case ("expect", "accuracy"): return AccuracyAuthorization.allCases.map(\.rawValue)

@@ -118,7 +118,8 @@ public enum Invariants {
         if w.restricted && st != .restricted { out.append("restricted, but the status is \(st.rawValue)") }
         if !w.restricted {
             if !w.locationServicesOn && st != .denied { out.append("Location Services off, but the status is \(st.rawValue)") }
-            if w.locationServicesOn {
+            if w.airplaneMode && st != .denied { out.append("Airplane mode, but the status is \(st.rawValue)") }
+            if w.locationServicesOn && !w.airplaneMode {
                 switch w.settingsChoice {
                 case .always where st != .authorizedAlways:
                     out.append("Settings says Always, but the status is \(st.rawValue)")
@@ -155,8 +156,9 @@ public enum Invariants {
         if w.indicatorShown && w.lifecycle != .background && w.lifecycle != .suspended { out.append("the indicator shows while the app is \(w.lifecycle.rawValue)") }
         if w.lifecycle == .terminated && w.inUse { out.append("a terminated app counts as in use") }
         if w.sessions.contains(where: { $0.held }) && w.lifecycle == .terminated { out.append("a terminated process holds a session") }
+        // (Airplane mode turned on from Control Center leaves a prompt on screen: the status reads denied meanwhile.)
         if let p = w.prompt, [.whenInUse, .legacyAlways, .legacyWhenInUse].contains(p.kind), st != .notDetermined,
-           !(p.kind == .legacyAlways && st == .authorizedWhenInUse) {
+           !(p.kind == .legacyAlways && st == .authorizedWhenInUse), !w.airplaneMode {
             out.append("the \(p.kind.rawValue) prompt is up while the status is \(st.rawValue)")
         }
         if w.pendingTimers.contains(where: { $0.due < w.now }) { out.append("a timer is overdue") }

@@ -24,7 +24,7 @@ public enum FlowParser {
     public static let userActions = ["tap", "precise", "settings", "background", "foreground", "forceQuit", "locationButton",
                                      "addWidget", "removeWidget"]
     public static let systemActions = ["suspend", "terminate", "relaunch", "reminder"]
-    public static let deviceActions = ["move", "stationary", "noFix", "fix", "exitRegion", "visit", "enterBeacon", "exitBeacon"]
+    public static let deviceActions = ["move", "stationary", "noFix", "fix", "exitRegion", "visit", "enterBeacon", "exitBeacon", "airplaneMode"]
     public static let expectations = ["status", "accuracy", "locationServicesEnabled", "settings", "prompt", "buttons", "lifecycle",
                                "inUse", "callbacks", "callback", "completion", "error", "indicator", "delivering",
                                "diagnostic", "diagnostics", "session", "refused", "title", "message",
@@ -242,6 +242,7 @@ public enum FlowParser {
             case "visit": return .step(.device(.visit))
             case "enterBeacon": return .step(.device(.enterBeacon(try c.word("a beacon ID").text)))
             case "exitBeacon": return .step(.device(.exitBeacon(try c.word("a beacon ID").text)))
+            case "airplaneMode": return .step(.device(.airplaneMode(try c.onOff())))
             default: return .step(.device(.exitRegion(try c.word("a region or condition ID").text)))
             }
         case "wait":
@@ -524,6 +525,7 @@ extension Statement {
             case .user(.removeWidget): return "user removeWidget"
             case .device(.visit): return "device visit"
             case .device(.enterBeacon): return "device enterBeacon"
+            case .device(.airplaneMode): return "device airplaneMode"
             case .device(.exitBeacon): return "device exitBeacon"
             default: return nil
             }

@@ -99,7 +99,7 @@ public struct StateSearch {
             case .updates: "standard location updates: start, stop, allowsBackgroundLocationUpdates"
             case .significant: "significant-change monitoring: start, stop"
             case .regions: "a region \"office\": start and stop monitoring it, the device leaving it"
-            case .device: "the device: moving, stationary, losing and regaining its fix"
+            case .device: "the device: moving, stationary, losing and regaining its fix, Airplane mode on and off"
             case .button: "the CLLocationButton tap"
             case .liveUpdates: "CLLocationUpdate.liveUpdates: start, stop (iOS 17+)"
             case .monitor: "CLMonitor: start, stop, add condition \"home\", leave it (iOS 17+)"
@@ -145,7 +145,7 @@ public struct StateSearch {
                       .app(.allowsBackgroundLocationUpdates(true)), .app(.allowsBackgroundLocationUpdates(false))]
             case .significant: a += [.app(.startMonitoringSignificantLocationChanges), .app(.stopMonitoringSignificantLocationChanges)]
             case .regions: a += [.app(.startMonitoringRegion("office")), .app(.stopMonitoringRegion("office")), .device(.exitRegion("office"))]
-            case .device: a += [.device(.move), .device(.stationary), .device(.noFix), .device(.fix)]
+            case .device: a += [.device(.move), .device(.stationary), .device(.noFix), .device(.fix), .device(.airplaneMode(true)), .device(.airplaneMode(false))]
             case .button: a.append(.user(.locationButton))
             case .liveUpdates: if p.hasModernAPIs { a += [.app(.liveUpdates(true)), .app(.liveUpdates(false))] }
             case .monitor: if p.hasModernAPIs { a += [.app(.monitor(true)), .app(.monitor(false)), .app(.monitorAdd("home")), .device(.exitRegion("home"))] }

@@ -42,6 +42,22 @@ struct StateModelTests {
         #expect(s.world.status == .authorizedWhenInUse)
     }
 
+    /// "Location services are unavailable because the device is in Airplane mode": denied, the
+    /// stored choice kept and back afterwards, the delegate told both times. [A S215]
+    @Test func airplaneModeDeniesAndKeepsTheChoice() {
+        var s = Sim()
+        s.do(.app(.requestWhenInUseAuthorization))
+        s.tap("Allow While Using App")
+        s.do(.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)))
+        let on = s.do(.device(.airplaneMode(true)))
+        #expect(s.status == .denied && s.world.settingsChoice == .whileUsing && s.world.locationServicesOn)
+        #expect(Sim.rules(on).contains(.airplaneModeOn) && s.world.lastCallback?.status == .denied)
+        #expect(s.world.diagnostics(.session("a")) == [.authorizationDenied])
+        s.do(.device(.airplaneMode(false)))
+        #expect(s.status == .authorizedWhenInUse && s.world.lastCallback?.status == .authorizedWhenInUse)
+        #expect(s.world.diagnostics(.session("a")).isEmpty)
+    }
+
     @Test func restrictedWins() {
         let s = Sim { $0.restricted = true }
         #expect(s.world.status == .restricted)

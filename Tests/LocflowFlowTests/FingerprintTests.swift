@@ -82,7 +82,7 @@ struct FingerprintTests {
                 "liveActivityStartedAt": { $0.liveActivityStartedAt = nil }, "visits": { $0.visits.toggle() },
                 "beaconRegions": { $0.beaconRegions = [] }, "widgetAdded": { $0.widgetAdded.toggle() },
                 "forceQuitSinceOpened": { $0.forceQuitSinceOpened.toggle() }, "appClipResetAt": { $0.appClipResetAt! += 1 },
-                "locationUsedAt": { $0.locationUsedAt = ($0.locationUsedAt ?? 0) + 1 },
+                "locationUsedAt": { $0.locationUsedAt = ($0.locationUsedAt ?? 0) + 1 }, "airplaneMode": { $0.airplaneMode.toggle() },
                 "record": { $0.record.choice = .always }, "process": { $0.process.paused.toggle() },
             ],
             "AppRecord": [
