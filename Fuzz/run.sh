@@ -33,8 +33,9 @@ build() {  # build TARGET
   local t=$1 srcs=()
   case $t in
     flow) build_core; srcs=("${parser[@]}" "${readers[@]}" Fuzz/targets/FlowParser.swift "$out/LocflowCore.o") ;;
-    plist) srcs=("${readers[@]}" Fuzz/targets/PlistReader.swift) ;;
-    strings) srcs=("${readers[@]}" Fuzz/targets/StringsReader.swift) ;;
+    # The readers escape what they quote with LocflowCore's TextSafety.
+    plist) build_core; srcs=("${readers[@]}" Fuzz/targets/PlistReader.swift "$out/LocflowCore.o") ;;
+    strings) build_core; srcs=("${readers[@]}" Fuzz/targets/StringsReader.swift "$out/LocflowCore.o") ;;
   esac
   echo "fuzz: building $t"
   # Inside $out, so the module files swiftc writes beside the binary stay out of the repository.
