@@ -192,13 +192,15 @@ enum CLI {
         COLORFGBG. -o - prints to stdout. Renders in browsers and rsvg-convert (shot.svg -o shot.png).
         """,
         "report": """
-        usage: locflow report FILE.flow [-o report.md]
+        usage: locflow report FILE.flow [-o report.md] [--lang en|ko]
 
         Writes a Markdown bug report: the configuration, the steps as a table with the time and
         the state after each, the callbacks, the diagnostics, a text drawing of the session bars,
         the rules that fired with their sources, and the flow itself to attach. Without -o it
-        prints to stdout. Exit: 0, 1 when an expectation failed (the report is still written),
-        2 when the flow cannot be read.
+        prints to stdout. --lang ko writes it in Korean (the headings, steps, outputs and rules;
+        the expectations' messages and the plist's findings stay as check prints them).
+        Exit: 0, 1 when an expectation failed (the report is still written), 2 when the flow
+        cannot be read.
         """,
         "open": """
         usage: locflow open FILE.flow [explorer options]
@@ -395,11 +397,16 @@ enum CLI {
         case "diff":
             return DiffCommand.main(rest, io: io)
         case "report":
-            guard let a = parsed(valued: ["-o", "--output"]) else { return 2 }
+            guard let a = parsed(valued: ["-o", "--output", "--lang"]) else { return 2 }
             guard a.positionals.count == 1 else {
                 return usageError("report", a.positionals.isEmpty ? "give a .flow file" : "give one .flow file (\(a.positionals[1]) is a second)")
             }
-            return report(a.positionals[0], output: a.value("-o") ?? a.value("--output"), io: io)
+            var language = Language.en
+            if let v = a.value("--lang") {
+                guard let l = Language(rawValue: v) else { return usageError("report", "--lang is en or ko, not '\(excerpt(v))'") }
+                language = l
+            }
+            return report(a.positionals[0], output: a.value("-o") ?? a.value("--output"), language: language, io: io)
         default:
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
@@ -408,7 +415,7 @@ enum CLI {
     }
 
     /// `locflow report FILE.flow [-o report.md]`.
-    static func report(_ file: String, output: String?, io: CommandIO) -> Int32 {
+    static func report(_ file: String, output: String?, language: Language = .en, io: CommandIO) -> Int32 {
         let flow: Flow
         let text: String
         do {
@@ -416,7 +423,7 @@ enum CLI {
         } catch { io.err(error.description); return 2 }
         let dir = (file as NSString).deletingLastPathComponent
         do {
-            let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir)
+            let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir, language: language)
             if let output {
                 let outcome: OutputFile.Outcome
                 do { outcome = try OutputFile.write(output, md, protectingInputs: true) } catch {

@@ -45,7 +45,7 @@ final class Recorder {
                 guard let f = file else { return }
                 f.close()
                 file = nil
-                let report = writeReport(for: f.path)
+                let report = writeReport(for: f.path, language: state.language)
                 made.append((f.path, report.path))
                 state.message = "recorded \(shown(f.path))" + (report.path.map { " and its report \(shown($0))" } ?? "; no report: \(report.problem ?? "")")
                 state.messageIsError = report.path == nil
@@ -62,13 +62,13 @@ final class Recorder {
     }
 
     /// Writes FILE.md beside FILE.flow: the `locflow report` of the recording.
-    func writeReport(for flowPath: String) -> (path: String?, problem: String?) {
+    func writeReport(for flowPath: String, language: Language = .en) -> (path: String?, problem: String?) {
         let mdPath = (flowPath.hasSuffix(".flow") ? String(flowPath.dropLast(5)) : flowPath) + ".md"
         do {
             let flow = try Commands.load(flowPath)
             let text = (try? String(contentsOfFile: flowPath, encoding: .utf8)) ?? flow.text
             let dir = (flowPath as NSString).deletingLastPathComponent
-            let (md, _) = try Report.markdown(flow: flow, flowText: text, file: flowPath, baseDirectory: dir.isEmpty ? "." : dir)
+            let (md, _) = try Report.markdown(flow: flow, flowText: text, file: flowPath, baseDirectory: dir.isEmpty ? "." : dir, language: language)
             try AtomicFile.write(md, to: mdPath)
             return (mdPath, nil)
         } catch let e as AtomicFile.Failure {

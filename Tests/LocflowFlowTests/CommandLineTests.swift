@@ -68,6 +68,10 @@ struct CommandLineTests {
         #expect(!r.err.contains("locflow inspect") && lines.count <= 4)
         let unknown = try locflow()("report", "--outptu", "x.md", "Assets/flows/visionos.flow")
         #expect(unknown.err.hasPrefix("locflow report: unknown option --outptu (did you mean --output?)\nusage: locflow report"))
+        let lang = try locflow()("report", "Assets/flows/visionos.flow", "--lang", "fr")
+        #expect(lang.code == 2 && lang.err.hasPrefix("locflow report: --lang is en or ko, not 'fr'"), "\(lang.err)")
+        let ko = try locflow()("report", "Assets/flows/visionos.flow", "--lang", "ko")
+        #expect(ko.out.contains("## 구성"), "\(ko.out)")
         // 0s is a duration, but not a delay between steps: said so, not "takes a duration".
         let zero = try locflow()("play", "Assets/tours/1-provisional-always.flow", "--step-delay", "0s")
         #expect(zero.code == 2 && zero.err.hasPrefix("locflow play: --step-delay must be longer than 0s"), "\(zero.err)")
