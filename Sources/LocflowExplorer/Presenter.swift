@@ -20,6 +20,9 @@ extension ExplorerState {
         a.title = title.map { t in
             guard let prefix = ["Tour: ", "투어: "].first(where: { t.hasPrefix($0) }) else { return t }
             let rest = t.dropFirst(prefix.count)
+            // A name spelt with a small first letter stays so: iOS, macOS, iPad.
+            let word = rest.prefix { !$0.isWhitespace }
+            if word.dropFirst().contains(where: \.isUppercase) { return String(rest) }
             return rest.prefix(1).uppercased() + rest.dropFirst()
         }
         autoplay = a

@@ -20,7 +20,8 @@ extension Renderer {
             newestFirst.append(e)
         }
         let selectedBack = min(s.logScroll, max(0, newestFirst.count - 1))
-        let skip = min(selectedBack, max(0, newestFirst.count - r.h))
+        // Only once the selection would leave the top row does the window move back.
+        let skip = min(max(0, selectedBack - (r.h - 1)), max(0, newestFirst.count - r.h))
         var visible = Array(newestFirst[skip..<min(newestFirst.count, skip + r.h)])
         visible.reverse()
         let entries = visible

@@ -118,6 +118,24 @@ struct LogSelectionTests {
         _ = s.update(.click(x: 5, y: after.rows[4]))
         #expect(s.showDetails && s.selectedLogIndex == 4)
     }
+
+    /// A log longer than its pane: Up moves the highlight up through the rows shown before the
+    /// window moves (it pinned the selection to the bottom row, so each Up hid the newest line).
+    @Test func aLongLogMovesTheHighlightBeforeTheWindow() throws {
+        var s = try explorer((0..<30).map { $0 % 2 == 0 ? "user background" : "user foreground" }.joined(separator: "\n"), width: 120, height: 40)
+        s.focus = .log
+        let before = logRows(s)
+        let text = { (f: Frame, y: Int) in String((1..<119).map { f[$0, y].char }) }
+        let newest = text(before.frame, before.rows.last!)
+        _ = s.update(.key(.up))
+        let after = logRows(s)
+        #expect(text(after.frame, after.rows.last!) == newest, "the newest line was scrolled away")
+        #expect(after.rows.filter { after.frame[2, $0].role == .selected } == [after.rows[after.rows.count - 2]])
+        // Past the top row the window follows the highlight.
+        for _ in 0..<(after.rows.count + 2) { _ = s.update(.key(.up)) }
+        let far = logRows(s)
+        #expect(far.rows.filter { far.frame[2, $0].role == .selected } == [far.rows[0]])
+    }
 }
 
 @Suite("The Settings options are whole")
@@ -298,6 +316,11 @@ struct PresenterFindingsTests {
         #expect(en.caption?.text.hasPrefix("Precise and approximate location") == true, "\(en.caption?.text ?? "")")
         let ko = try tour("3-temporary-full-accuracy.flow", language: .ko)
         #expect(ko.caption?.text.hasPrefix("정확한 위치와") == true, "\(ko.caption?.text ?? "")")
+        // A name spelt with a small first letter keeps it (it read "IOS 18 CLServiceSession").
+        for language in [Language.en, .ko] {
+            let ios = try tour("4-session-layering.flow", language: language)
+            #expect(ios.caption?.text.hasPrefix("iOS 18") == true, "\(ios.caption?.text ?? "")")
+        }
     }
 
     @Test func offTheTourTheHeaderSaysSo() throws {
