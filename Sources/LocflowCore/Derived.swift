@@ -231,6 +231,16 @@ extension World {
             if profile.hasModernAPIs, source == .liveUpdates {
                 return process.liveUpdates == nil || lifecycle == .terminated ? "the app is not iterating liveUpdates" : nil
             }
+            // Before iOS 17 there is no such stream at all, let alone its diagnostics.
+            if !profile.hasModernAPIs {
+                let api: String? = switch source {
+                case .liveUpdates: "CLLocationUpdate"
+                case .monitor: "CLMonitor"
+                case .backgroundActivity: "CLBackgroundActivitySession"
+                case .session: nil
+                }
+                if let api { return "\(api) needs iOS 17 (the platform is \(profile.platform.displayName))" }
+            }
             return "diagnostics need iOS 18 (the platform is \(profile.platform.displayName))"
         }
         switch source {

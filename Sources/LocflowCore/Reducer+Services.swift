@@ -162,6 +162,13 @@ extension World {
             sessions[i].qualified = sessions[i].qualified || inUse
             t.note(.sessionRejoined, id)
         } else {
+            // A kept session of this ID that does not match is not rejoined: it ends, and the
+            // new one is judged without it. [A S8, S6]
+            if let i = sessions.lastIndex(where: { $0.id == id }), sessions[i].state == .active {
+                sessions[i].state = .lapsed
+                t.emit(.sessionLapsed(id))
+                t.note(.keptSessionNotMatched, "\(id): goal .\(sessions[i].goal.rawValue), now .\(goal.rawValue)")
+            }
             // Not in use, a new session qualifies only when layered on one already in effect
             // there: one that keeps the app eligible while not in use (a .always session with
             // Always, or a background activity session). A when-in-use session does not. [A S18, S8]

@@ -5,7 +5,8 @@ import LocflowCore
 public enum Observed {
     /// `expect` lines for what is on screen now: status, accuracy, Settings (choice, options,
     /// Precise), the prompt and its buttons, lifecycle, in use, callbacks, each session's state,
-    /// what is delivering, and the diagnostics that are true. Every one holds in `w`.
+    /// what is delivering, the diagnostics that are true, the locations received and Control
+    /// Center. Every one holds in `w`.
     public static func expectations(_ w: World) -> [Expectation] {
         var out: [Expectation] = [.status(w.status), .accuracy(w.accuracy), .settings(w.settingsChoice)]
         let options = w.settingsOptions
@@ -23,6 +24,10 @@ public enum Observed {
         for source in w.diagnosticSources where w.diagnosticsUnavailable(source) == nil {
             out.append(.diagnostics(source: source.name, w.diagnostics(source)))
         }
+        // The App pane's location line: the locations received, and Control Center (iOS 16+).
+        out.append(.fixes(w.fixes))
+        out.append(.fix(w.lastFix))
+        if w.profile.listsAppsInControlCenter { out.append(.controlCenter(w.controlCenter)) }
         return out
     }
 

@@ -381,8 +381,19 @@ struct SessionTests {
         s.wait(6)
         s.do(.system(.terminate), .system(.relaunch))
         let t = s.do(.app(.session(id: "a", goal: .always, fullAccuracyKey: nil)))
-        #expect(!Sim.rules(t).contains(.sessionRejoined))
+        #expect(!Sim.rules(t).contains(.sessionRejoined) && Sim.rules(t).contains(.keptSessionNotMatched))
+        #expect(t.flatMap(\.outputs).contains(.sessionLapsed("a")))
         #expect(s.world.diagnostics(.session("a")).contains(.insufficientlyInUse))
+        // The kept .always session it replaces does not make it layered (it did: it was judged
+        // before the kept one was overwritten).
+        var k = authorized()
+        k.do(.user(.settings(.always)), .user(.foreground), .app(.session(id: "nav", goal: .always, fullAccuracyKey: nil)),
+             .app(.monitorAdd("home")), .app(.monitor(true)), .user(.background))
+        k.wait(60)
+        k.do(.system(.terminate), .device(.exitRegion("home")))
+        #expect(k.world.lifecycle == .background)
+        k.do(.app(.session(id: "nav", goal: .whenInUse, fullAccuracyKey: nil)))
+        #expect(k.world.diagnostics(.session("nav")).contains(.insufficientlyInUse))
         var m = authorized()
         m.do(.user(.settings(.always)), .user(.foreground), .app(.session(id: "a", goal: .always, fullAccuracyKey: nil)),
              .user(.background))

@@ -96,10 +96,14 @@ struct DiffTests {
         #expect(xs.allSatisfy { Expectations.check($0, in: w).0 })
         let names = xs.map { Observed.field($0).name }
         for n in ["status", "accuracy", "settings", "prompt", "buttons", "lifecycle", "inUse", "callbacks", "session a",
-                  "delivering standard", "diagnostics a"] {
+                  "delivering standard", "diagnostics a", "fixes", "fix", "controlCenter"] {
             #expect(names.contains(n), "\(n)")
         }
         // Every pinned line reads back as the same expectation.
         for x in xs { #expect((try? FlowParser.parseStatement(x.flowText, file: "t")) == .expect(x)) }
+        // Before iOS 16 Control Center lists no app: no line for it.
+        var old = World(config: { var c = AppConfig(); c.platform = .ios15; return c }())
+        _ = old.step(.app(.startUpdatingLocation))
+        #expect(!Observed.expectations(old).map { Observed.field($0).name }.contains("controlCenter"))
     }
 }

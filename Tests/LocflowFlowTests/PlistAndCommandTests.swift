@@ -314,6 +314,9 @@ struct CommandTests {
         #expect(r.out.contains("d.flow:5: expected diagnostic liveUpdates insufficientlyInUse false, found no insufficientlyInUse on iOS 17: its CLLocationUpdate has only isStationary"), "\(r.out)")
         #expect(r.out.contains("d.flow:9: expected diagnostics liveUpdates stationary accuracyLimited, found no accuracyLimited on iOS 17"), "\(r.out)")
         #expect(r.out.hasSuffix("1 flow: 2 passed, 2 failed\n"), "\(r.out)")
+        // Before iOS 17 the stream itself is missing, which is what a flow is told.
+        let old = s.write("o.flow", "platform ios16\nexpect diagnostics liveUpdates none\n")
+        #expect(capture { Commands.check([old], quiet: true, io: $0) }.out.contains("found no diagnostics: CLLocationUpdate needs iOS 17 (the platform is iOS 16)"))
     }
 
     @Test func runTextShowsRefusalsAndExitCode() {
