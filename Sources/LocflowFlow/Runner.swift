@@ -95,8 +95,9 @@ public enum Finding: Sendable, Hashable {
     /// An expectation (its text) that found another value, and the rule of the transition that
     /// decided that value (nil when none did).
     case expectation(String, found: String, rule: Rule?)
-    /// A step (its text) that a rule refused.
-    case refused(String, Rule)
+    /// A step (its text) that a rule refused, and the rule's detail (the state it found: a
+    /// suspended app is not a foreground one).
+    case refused(String, Rule, detail: String?)
 }
 
 /// Runs a parsed flow: applies its steps to the model and checks its expectations.
@@ -248,7 +249,7 @@ public struct FlowRunner {
 
     func refusedFailure(_ line: FlowLine, _ why: Why) -> Failure {
         Failure(line: line.line, message: "expected '\(excerpt(line.source, limit: 120))' to be performed, found it refused: \(excerpt(why.text, limit: 400))",
-                finding: .refused(line.source, why.rule))
+                finding: .refused(line.source, why.rule, detail: why.detail))
     }
 }
 

@@ -51,7 +51,9 @@ public struct Shrinker {
         let target = body[t]
         // Steps only: expectations do not change the world (`expect refused` belongs to its step).
         var lines = body[..<t].filter { if case .step = $0.statement { true } else { false } }
-        let originalSteps = lines.count
+        // A refused step that is the finding is one of the steps counted (it stays in the output).
+        let own = if case .step = target.statement { 1 } else { 0 }
+        let originalSteps = lines.count + own
         guard try finding(of: target, lines: lines) == failure.finding else {
             // Failing only together with other expectations' lines: keep the flow as it is.
             return Outcome(lines: Array(body[..<t]), target: target, failure: failure, originalSteps: originalSteps, steps: originalSteps)
@@ -61,7 +63,7 @@ public struct Shrinker {
         lines = ddmin(lines, target, wanted)
         lines = shortenWaits(lines, target, wanted)
         lines = ddmin(lines, target, wanted)
-        return Outcome(lines: lines, target: target, failure: failure, originalSteps: originalSteps, steps: lines.count)
+        return Outcome(lines: lines, target: target, failure: failure, originalSteps: originalSteps, steps: lines.count + own)
     }
 
     /// ddmin: removes ever smaller chunks while the failure stays. After a removal the scan goes

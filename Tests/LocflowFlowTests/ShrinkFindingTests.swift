@@ -46,6 +46,19 @@ struct ShrinkFindingTests {
         #expect(header.contains("its line 12 still fails, here at line \(line): expected callbacks 3, found 2"), "\(header)")
     }
 
+    /// A refused step keeps what it was refused in (a suspended app, not a foreground one), and
+    /// the count of steps includes it (it said "5 steps to 0" and printed that one step).
+    @Test func aRefusedStepKeepsItsStateAndIsCounted() throws {
+        let s = Scratch()
+        let path = s.write("r.flow", "app requestWhenInUseAuthorization\nuser tap \"Allow Once\"\nuser background\nwait 5s\nsystem relaunch\n")
+        let r = capture { Commands.shrink(path, output: nil, io: $0) }
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("locflow shrink: 5 steps to 3 "), "\(r.err)")
+        #expect(r.out.contains("user background\nwait 5s\nsystem relaunch"), "\(r.out)")
+        let out = s.write("short.flow", r.out)
+        #expect(capture { Commands.check([out], quiet: true, io: $0) }.out.contains("found it refused: system relaunch needs an app that is not running (the app is suspended)"))
+    }
+
     /// A long recording (the review's had 4002 steps): every callback it counts is kept.
     @Test func aLongCountIsKeptWhole() throws {
         let s = Scratch()
