@@ -30,7 +30,13 @@ public struct PlistFinding: Sendable, Hashable {
     /// The flow's line it is about, when it is about one (a configuration line, not the plist).
     public var line: Int? = nil
 
-    public var text: String { "\(severity.rawValue): " + (key.map { "\(excerpt($0, limit: 80)): " } ?? "") + message }
+    public var text: String { "\(severity.rawValue): " + (key.map { "\(PlistFinding.shown($0)): " } ?? "") + message }
+
+    /// A key as a message names it: quoted when spaces around it would not show.
+    static func shown(_ key: String) -> String {
+        let k = excerpt(key, limit: 80)
+        return key.trimmingCharacters(in: .whitespacesAndNewlines) == key ? k : "\"\(k)\""
+    }
 
     /// The finding as a command prints it for a flow: `FILE:LINE: warning: …` (no line for the plist's).
     public func text(in file: String) -> String { file + (line.map { ":\($0)" } ?? "") + ": " + text }

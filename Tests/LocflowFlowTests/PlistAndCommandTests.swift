@@ -83,7 +83,7 @@ struct PlistTests {
                                                         "UIBackgroundModes": .array([.string(" location"), .string("LOCATION"), .integer(1)])])
         #expect(!info.hasWhenInUseKey && !info.hasLocationBackgroundMode)
         let texts = findings.map(\.text)
-        #expect(texts.contains("warning:  NSLocationWhenInUseUsageDescription: is not a key Core Location reads; iOS ignores it (did you mean NSLocationWhenInUseUsageDescription?)"), "\(texts)")
+        #expect(texts.contains("warning: \" NSLocationWhenInUseUsageDescription\": is not a key Core Location reads; iOS ignores it (did you mean NSLocationWhenInUseUsageDescription?)"), "\(texts)")
         #expect(texts.contains { $0.hasPrefix("warning: nslocationalwaysandwheninuseusagedescription: is not a key") && $0.hasSuffix("(did you mean NSLocationAlwaysAndWhenInUseUsageDescription?)") }, "\(texts)")
         #expect(texts.contains("warning: UIBackgroundModes: has \" location\", which is not the mode \"location\" (iOS matches it exactly): no location background mode"), "\(texts)")
         #expect(texts.filter { $0.contains("which is not the mode") }.count == 2)
