@@ -136,7 +136,7 @@ extension Commands {
                     sink(search.flow(to: s, configLines: configLines, expectations: t.firstExpect, title: "reaches \(c.text)"))
                 } else {
                     failed = true
-                    sink("property broken: \(t.property.text): no state found has \(c.text)" + widen(search))
+                    sink("property broken: \(t.property.text): no state found has \(c.text)" + widen(search, for: c))
                 }
             case .leadsTo(let a, let b):
                 if let s = t.leadsToCounterexample(search) {
@@ -156,17 +156,30 @@ extension Commands {
     /// What could still find a state the search did not: a deeper search, or the action
     /// groups it left out (the iOS 13 deferred prompt needs the device and the significant-change
     /// service, which the default groups leave out). Empty when the search saw everything.
-    static func widen(_ search: StateSearch) -> String {
-        let ways = widenWays(search)
+    static func widen(_ search: StateSearch, for conditions: [StateCondition] = []) -> String {
+        let ways = widenWays(search, for: conditions)
         return ways.isEmpty ? "" : " (" + ways.joined(separator: "; ") + ")"
     }
 
-    static func widenWays(_ search: StateSearch) -> [String] {
+    /// The groups that start what a condition's key is about (a source delivering, a pause, a fix).
+    static let familiesFor: [String: [StateSearch.Family]] = [
+        "delivering.standard": [.updates], "delivering.liveUpdates": [.liveUpdates], "delivering.monitor": [.monitor],
+        "delivering.significantChanges": [.significant], "delivering.visits": [.visits], "delivering.beacons": [.beacons],
+        "delivering.beaconRegions": [.beacons], "delivering.regions": [.regions], "paused": [.pausing],
+        "fix": [.fixes, .updates, .liveUpdates], "widgetUpdates": [.widgets], "indicator": [.updates, .background],
+    ]
+
+    static func widenWays(_ search: StateSearch, for conditions: [StateCondition] = []) -> [String] {
         var ways: [String] = []
         if search.truncated { ways.append("raise --max-states") } else if !search.exhausted { ways.append("widen --depth") }
         // The groups left out that would add an action on this platform and app.
         let missing = StateSearch.Family.allCases.filter {
             !search.bounds.families.contains($0) && StateSearch.emptyFamily($0, search.config, sessions: search.bounds.sessions) == nil
+        }
+        // First the ones that start what the condition is about, by name.
+        let wanted = missing.filter { f in conditions.contains { !$0.negated && familiesFor[$0.key, default: []].contains(f) } }
+        if !wanted.isEmpty {
+            ways.append("--actions default," + wanted.map(\.rawValue).joined(separator: ",") + " adds what " + conditions.filter { familiesFor[$0.key] != nil }.map(\.key).joined(separator: " and ") + " needs")
         }
         if !missing.isEmpty {
             ways.append("under \(search.bounds.families == StateSearch.defaultFamilies ? "the default actions" : "these actions"): --actions all adds "
@@ -263,7 +276,7 @@ extension Commands {
             if matches.count < limit { matches.append((state, conditions.expectLines(w), Observation(w).label)) }
         })
         if matches.isEmpty {
-            io.out("no reachable state has \(to) (" + (["searched \(grouped(search.count)) states"] + widenWays(search)).joined(separator: "; ") + ")")
+            io.out("no reachable state has \(to) (" + (["searched \(grouped(search.count)) states"] + widenWays(search, for: conditions)).joined(separator: "; ") + ")")
             return 1
         }
         func flow(_ n: Int) -> String {

@@ -241,6 +241,15 @@ struct ModelCheckerTests {
         #expect(small.code == 0 && small.out.hasPrefix("digraph"))
     }
 
+    /// Nothing found: the group that starts what the condition is about is named first (it listed
+    /// every group left out).
+    @Test func pathsNamesTheGroupTheConditionNeeds() {
+        var config = AppConfig()
+        config.platform = .ios14
+        let r = capture { Commands.paths(config: config, configLines: [], to: "delivering.regions=true", max: 1, bounds: StateSearch.Bounds(), directory: nil, io: $0) }
+        #expect(r.code == 1 && r.out.contains("; --actions default,regions adds what delivering.regions needs; "), "\(r.out)")
+    }
+
     /// `paths -o DIR`: a regular file named as the folder is refused in words (not Foundation's),
     /// and each path file follows the rules of every -o (a pipe in its place is refused).
     @Test func pathsRefusesAFileForAFolderAndAPipeForAPathFile() throws {
