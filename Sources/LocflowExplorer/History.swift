@@ -206,6 +206,9 @@ public struct History: Sendable {
 
     /// Appends a step after the current point (dropping anything that could have been redone).
     public mutating func append(_ step: HistoryStep) {
+        // A new step where steps were still to redo (a loaded flow's) sets them aside for `u`
+        // rather than throwing them away (the first time: `u` back to that point brings them back).
+        if applied < steps.count, setAside == nil { setAside = (applied, Array(steps[applied...])) }
         if applied < steps.count { steps.removeSubrange(applied...) }
         steps.append(step)
         redo()
@@ -331,8 +334,7 @@ public struct History: Sendable {
         var step = HistoryStep(.event(.wait(ms)))
         step.isClockWait = true
         step.fromClock = true
-        // The clock does not throw away steps still to redo: it sets them aside for `u`.
-        if applied < steps.count, setAside == nil { setAside = (applied, Array(steps[applied...])) }
+        // The clock does not throw away steps still to redo: `append` sets them aside for `u`.
         append(step)
     }
 

@@ -123,7 +123,7 @@ extension ExplorerState {
             // The list stays where it is under the pointer: the clicked line keeps its row.
             if case .select(.app, _) = command { appListTop = frame.appListTop }
             if autoplay != nil, command != .togglePause, command != .quit, command != .tourNext, command != .tourBack { finishTourWait() }
-            let effects = perform(command)
+            let effects = performKeepingAside(command)
             noteBranch()
             return effects
         case .scrollWheel(let x, let y, let delta):
@@ -182,11 +182,28 @@ extension ExplorerState {
                 return []
             }
             if autoplay != nil, command != .togglePause, command != .quit { finishTourWait() }
-            let effects = perform(command)
+            let effects = performKeepingAside(command)
             noteBranch()
             return effects
         }
     }
+
+    /// Performs a command; if it set aside the steps still to redo (a jump or an action in the
+    /// middle of a loaded flow), the status line says so.
+    mutating func performKeepingAside(_ command: Command) -> [Effect] {
+        let before = history.setAside == nil
+        let effects = perform(command)
+        // (A presenter off the tour returns to it with →: the tour keeps its own steps.)
+        if before, autoplay == nil, let kept = history.setAside, !isClockRunningNote {
+            let n = kept.steps.count
+            message = (message ?? "") + language.pick("; the \(n) step\(n == 1 ? "" : "s") ahead \(n == 1 ? "is" : "are") set aside (u back to here brings them back for r)",
+                                                     ". 앞의 \(n)단계는 미뤄 둡니다 (여기로 u 하면 r로 다시 갈 수 있습니다)")
+        }
+        return effects
+    }
+
+    /// The clock's own start says it already (`clockSetsAsideNote`).
+    private var isClockRunningNote: Bool { message?.contains(language.pick("set aside", "미뤄 둡니다")) == true }
 
     /// Said when the clock starts with steps still to redo (a loaded flow's): it does not drop
     /// them, it sets them aside, and `u` back to here brings them back.

@@ -51,6 +51,21 @@ struct ClockKeepsLoadedFlowTests {
         #expect(s.message?.hasPrefix("step 1 of 30") == true)
     }
 
+    /// A jump (`$`) or an action in the middle of a loaded flow sets the steps ahead aside too,
+    /// and says so: they were dropped for good, silently.
+    @Test func aJumpOrAnActionSetsTheStepsAsideAndSaysSo() throws {
+        for key: Key in [.char("$"), .char("b")] {
+            var s = try opened("Assets/flows/control-center.flow")
+            let loaded = s.history.steps.count
+            for _ in 0..<7 { _ = s.update(.key(.char("r"))) }
+            _ = s.update(.key(key))
+            #expect(s.history.applied == 8 && s.history.steps.count == 8)
+            #expect(s.message?.contains("the \(loaded - 7) steps ahead are set aside (u back to here brings them back for r)") == true, "\(s.message ?? "")")
+            _ = s.update(.key(.char("u")))
+            #expect(s.history.steps.count == loaded && s.history.applied == 7, "\(key)")
+        }
+    }
+
     @Test func theStepsSetAsideSurviveAPlatformSwitch() throws {
         var s = try opened("Assets/flows/relaunch-window.flow")
         _ = s.update(.tick(0))
