@@ -113,6 +113,9 @@ extension World {
     /// Keeps `locationUsedAt`: now while the app tracks the location, else the last location it
     /// received (a significant change, say). Called before an event changes the world and after it settles.
     mutating func noteLocationUse() {
+        // Most steps of a search run none of these: stored fields only, no derived getter (the
+        // compiler copies the world to call one from mutating code).
+        guard process.standardUpdates || process.liveUpdates != nil || process.locationRequest != nil || lastFixAt != nil else { return }
         if tracksLocation {
             if locationUsedAt != now { locationUsedAt = now }
         } else if let f = lastFixAt, f > (locationUsedAt ?? Millis.min) {

@@ -50,7 +50,8 @@ extension World {
 
     /// The stored properties `fingerprint` reads, by type (a test holds them equal to the types').
     public static let fingerprintFields: [String: Set<String>] = [
-        "World": ["box", "now", "locationServicesOn", "restricted", "moving", "hasFix", "record", "lifecycle", "process",
+        // `box` never changes in a search; `passedByAddress` holds nothing.
+        "World": ["box", "passedByAddress", "now", "locationServicesOn", "restricted", "moving", "hasFix", "record", "lifecycle", "process",
                   "foregroundLeftAt", "notInUseSince", "suspendAt", "relaunchWindowEndsAt", "keptBackgroundActivity",
                   "keptLiveUpdates", "keptMonitor", "sessions", "significantChanges", "regions", "monitorConditions",
                   "prompt", "promptQueue", "promptShownAt", "callbacks", "lastCallback", "completion", "lastError",
