@@ -124,6 +124,11 @@ public struct Assumptions: Sendable, Hashable {
     /// How long after its last use of location Control Center still lists the app as having
     /// used it recently (iOS 16+; Apple gives no duration). [I]
     public var controlCenterRecentWindow: Millis = 5 * 60_000
+    /// Whether `NSLocationRequireExplicitServiceSession` also holds back the classic services
+    /// (standard updates, requestLocation, significant changes, regions, visits, beacons) until
+    /// an explicit session is held. Apple's pages speak of the new APIs; the key's own words,
+    /// "the app's location services are disabled", could cover all. [I]
+    public var explicitSessionKeyCoversClassicAPIs: Bool = false
 
     public init() {}
 
@@ -153,6 +158,7 @@ public struct Assumptions: Sendable, Hashable {
         ("liveActivityMaxDuration", .duration, "how long a Live Activity lasts unless the app ends it"),
         ("addWidgetAsks", .boolean, "whether adding the app's widget asks a when-in-use app's person to extend the grant to widgets"),
         ("controlCenterRecentWindow", .duration, "how long after the app last used location Control Center still lists it as recent (iOS 16+)"),
+        ("explicitSessionKeyCoversClassicAPIs", .boolean, "whether NSLocationRequireExplicitServiceSession also holds back the classic services until an explicit session is held (iOS 18)"),
     ]
 
     public enum Value: Sendable, Hashable {
@@ -194,6 +200,7 @@ public struct Assumptions: Sendable, Hashable {
         case ("liveActivityMaxDuration", .duration(let v)): liveActivityMaxDuration = v
         case ("addWidgetAsks", .boolean(let v)): addWidgetAsks = v
         case ("controlCenterRecentWindow", .duration(let v)): controlCenterRecentWindow = v
+        case ("explicitSessionKeyCoversClassicAPIs", .boolean(let v)): explicitSessionKeyCoversClassicAPIs = v
         default:
             guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
                 return "unknown assumption '\(name)'"
@@ -223,7 +230,8 @@ public struct Assumptions: Sendable, Hashable {
          ("startTimeOfDay", formatTimeOfDay(startTimeOfDay)),
          ("liveActivityMaxDuration", formatDuration(liveActivityMaxDuration)),
          ("addWidgetAsks", String(addWidgetAsks)),
-         ("controlCenterRecentWindow", formatDuration(controlCenterRecentWindow))]
+         ("controlCenterRecentWindow", formatDuration(controlCenterRecentWindow)),
+         ("explicitSessionKeyCoversClassicAPIs", String(explicitSessionKeyCoversClassicAPIs))]
     }
 }
 

@@ -4,7 +4,8 @@ extension World {
     /// Standard updates are running and may deliver (whether or not the device has a fix):
     /// started, authorized, not paused, and in the foreground or continuing in the background.
     public var standardRuns: Bool {
-        guard process.standardUpdates, !process.paused, lifecycle.isRunning, locationServicesOn, status.isAuthorized else { return false }
+        guard process.standardUpdates, !process.paused, lifecycle.isRunning, locationServicesOn, status.isAuthorized,
+              !classicHeldForExplicitSession else { return false }
         return lifecycle == .foreground || standardRunsInBackground
     }
 
@@ -44,6 +45,7 @@ extension World {
     /// and in the background, suspended or terminated only with permanent Always. [A S12, S205]
     func alwaysClassDelivers(reducedBlocks: Bool) -> Bool {
         if reducedBlocks && accuracy == .reducedAccuracy { return false }
+        if classicHeldForExplicitSession { return false }
         if isPermanentAlways { return !relaunchBlocked }
         return profile.hasAllowOnce && inUse && lifecycle.isRunning
     }
@@ -61,7 +63,7 @@ extension World {
             return !regions.isEmpty && alwaysClassDelivers(reducedBlocks: true)
         case .beacons:
             // Ranging belongs to the process and never resumes or relaunches the app. [A S206, S12]
-            guard !process.beaconRanging.isEmpty, lifecycle.isRunning, accuracy == .fullAccuracy else { return false }
+            guard !process.beaconRanging.isEmpty, lifecycle.isRunning, accuracy == .fullAccuracy, !classicHeldForExplicitSession else { return false }
             return inUse || status == .authorizedAlways
         default:
             return false

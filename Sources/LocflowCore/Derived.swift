@@ -132,6 +132,12 @@ extension World {
 
     /// `NSLocationRequireExplicitServiceSession` is set and no explicit session that needs
     /// authorization is in effect (a `.none` session counts only if authorization exists). [A S8, S8b]
+    /// With `explicitSessionKeyCoversClassicAPIs`, the classic services wait for an explicit
+    /// session too, as the new APIs do. [I]
+    public var classicHeldForExplicitSession: Bool {
+        assumptions.explicitSessionKeyCoversClassicAPIs && serviceSessionRequired
+    }
+
     public var serviceSessionRequired: Bool {
         guard profile.hasServiceSessions, info.requireExplicitServiceSession else { return false }
         let authorized = status.isAuthorized
@@ -329,7 +335,7 @@ extension World {
             return delivering11(source)
         case .significantChanges:
             // The service does nothing for a compatible app on visionOS. [A S64]
-            guard significantChanges, !profile.isVisionOS else { return false }
+            guard significantChanges, !profile.isVisionOS, !classicHeldForExplicitSession else { return false }
             if isPermanentAlways { return !relaunchBlocked }
             // iOS 13+: when-in-use apps may use every service while in use; iOS 12 not. [A S12]
             return profile.hasAllowOnce && inUse && lifecycle.isRunning

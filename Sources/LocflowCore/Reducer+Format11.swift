@@ -258,7 +258,7 @@ extension World {
             }
             return
         }
-        guard lifecycle.isRunning && (inUse || st == .authorizedAlways) else {
+        guard lifecycle.isRunning && (inUse || st == .authorizedAlways) && !classicHeldForExplicitSession else {
             if !request.held || request.deadline != nil {
                 request.held = true
                 request.deadline = nil

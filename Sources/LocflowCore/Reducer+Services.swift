@@ -228,6 +228,10 @@ extension World {
             t.note(.eventNeedsAuthorization, name)
             return t.emit(.locationEvent(name, delivered: false))
         }
+        if classicHeldForExplicitSession {
+            t.note(.explicitSessionHoldsClassic, name)
+            return t.emit(.locationEvent(name, delivered: false))
+        }
         if (name.hasPrefix("region") || beaconRegion) && accuracy == .reducedAccuracy {
             t.note(beaconRegion ? .reducedAccuracyNoBeacons : .reducedAccuracyNoRegions)
             return t.emit(.locationEvent(name, delivered: false))

@@ -47,7 +47,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case alreadyRunning, implicitSession, explicitSessionRequired
     case backgroundActivityNeedsForeground, backgroundActivityNeedsMode, backgroundActivityInvalidated, backgroundActivityLapses
     case sessionCreated, sessionRejoined, sessionAlreadyHeld, sessionInsufficientlyInUse, sessionInvalidated, invalidateUnknown
-    case sessionsOutliveProcess, relaunchWindowOpens, sessionLapses, rejoinWithinWindow, keptBackgroundActivityRelaunches, keptSessionNotMatched
+    case sessionsOutliveProcess, relaunchWindowOpens, sessionLapses, rejoinWithinWindow, keptBackgroundActivityRelaunches, keptSessionNotMatched, explicitSessionHoldsClassic
     case sessionGoalPrompts, sessionAlwaysFromNotDetermined, sessionAlwaysUpgrade, sessionFullAccuracyPrompt, sessionAlwaysAsksOnce
     case resetKeepsOneShot
     // Format 1.1 (docs/flow-format.md §8): fixes, requestLocation, pausing, the indicator property,
@@ -227,6 +227,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .sessionInvalidated: ("invalidate() ends the session; it can never become active again", "A S8")
         case .invalidateUnknown: ("invalidate needs a session the running process holds", "I")
         case .sessionsOutliveProcess: ("Sessions outlive the process: the system keeps them for the app's next launch", "A S18")
+        case .explicitSessionHoldsClassic: ("NSLocationRequireExplicitServiceSession, and no explicit session held: the classic services wait too (assumption explicitSessionKeyCoversClassicAPIs)", "A S8; I explicitSessionKeyCoversClassicAPIs")
         case .keptSessionNotMatched: ("A session with another goal or purpose key does not rejoin the kept session of its ID: the kept one ends", "A S8, S6")
         case .keptBackgroundActivityRelaunches: ("A background activity session kept for the terminated app lets a CLMonitor event relaunch it in the background; the app must rejoin the session at once", "A S18, S31")
         case .relaunchWindowOpens: ("The system keeps the previous process's sessions for relaunchWindow after a launch", "A S18; A-forum S54; I relaunchWindow")

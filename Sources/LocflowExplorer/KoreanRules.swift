@@ -155,6 +155,7 @@ extension Korean {
         .sessionInvalidated: "“invalidate()”는 세션을 끝냅니다. 다시는 활성화되지 않습니다",
         .invalidateUnknown: "invalidate에는 실행 중인 프로세스가 가진 세션이 필요합니다",
         .sessionsOutliveProcess: "세션은 프로세스보다 오래 갑니다: 시스템이 앱의 다음 실행을 위해 보존합니다",
+        .explicitSessionHoldsClassic: "NSLocationRequireExplicitServiceSession이 있고 명시적 세션이 없습니다: 기존 서비스도 기다립니다 (가정 explicitSessionKeyCoversClassicAPIs)",
         .keptSessionNotMatched: "목표나 목적 키가 다른 세션은 같은 ID로 보존된 세션에 다시 참여하지 않습니다: 보존된 세션은 끝납니다",
         .keptBackgroundActivityRelaunches: "종료된 앱을 위해 보존된 백그라운드 활동 세션이 있으면 CLMonitor 이벤트가 앱을 백그라운드에서 다시 실행합니다. 앱은 곧바로 세션에 다시 참여해야 합니다",
         .relaunchWindowOpens: "시스템은 실행 뒤 relaunchWindow 동안 이전 프로세스의 세션을 보존합니다",

@@ -232,6 +232,21 @@ struct SessionTests {
         #expect(s.world.diagnostics(.monitor) == [.serviceSessionRequired])
     }
 
+    /// The assumption explicitSessionKeyCoversClassicAPIs: with the explicit-session key, the
+    /// classic services wait for an explicit session too; by default they do not.
+    @Test func theExplicitKeyHoldsTheClassicServicesOnlyUnderTheAssumption() {
+        for covers in [false, true] {
+            var s = authorized { $0.info.requireExplicitServiceSession = true; _ = $0.assumptions.set("explicitSessionKeyCoversClassicAPIs", .boolean(covers)) }
+            s.do(.app(.startUpdatingLocation), .app(.startMonitoringRegion("office")))
+            #expect(s.world.delivering(.standard) == !covers && s.world.delivering(.regions) == !covers, "\(covers)")
+            let exit = s.do(.device(.exitRegion("office")))
+            #expect(exit.flatMap(\.outputs).contains(.locationEvent("region office exit", delivered: !covers)))
+            #expect(Sim.rules(exit).contains(.explicitSessionHoldsClassic) == covers)
+            s.do(.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)))
+            #expect(s.world.delivering(.standard) && s.world.delivering(.regions), "\(covers)")
+        }
+    }
+
     @Test func noneSessionCountsOnlyWithAuthorization() {
         var s = Sim { $0.info.requireExplicitServiceSession = true }
         s.do(.app(.session(id: "q", goal: .none, fullAccuracyKey: nil)))
