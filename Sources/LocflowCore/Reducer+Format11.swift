@@ -89,6 +89,7 @@ extension World {
     mutating func device11(_ action: DeviceAction, _ t: inout Transition) {
         switch action {
         case .airplaneMode(let on):
+            guard airplaneMode != on else { return t.note(.airplaneModeUnchanged, on ? "on" : "off") }
             airplaneMode = on
             t.note(on ? .airplaneModeOn : .airplaneModeOff)
         case .visit:

@@ -40,7 +40,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case liveUpdatesResume, monitorEventResumes, visionOSUnavailable, visionOSNotInUseInBackground
     case whenInUseNoBackgroundEvents
     case monitorEventDelivered, monitorEventWithheld, conditionLimit
-    case deviceMoves, deviceStationary, deviceNoFix, deviceFix, airplaneModeOn, airplaneModeOff, reducedAccuracyCadence, timePasses, clockLimit, timerLimit
+    case deviceMoves, deviceStationary, deviceNoFix, deviceFix, airplaneModeOn, airplaneModeOff, airplaneModeUnchanged, reducedAccuracyCadence, timePasses, clockLimit, timerLimit
     case standardStarted, standardStopped, backgroundUpdatesSet, significantChangesStarted, significantChangesStopped
     case regionStarted, regionStopped, streamStarted, streamStopped, conditionAdded, backgroundActivityStarted, relaunchWindowCloses
     // iOS 17/18
@@ -197,6 +197,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .deviceFix: ("Core Location can determine the location again", "A S18, S61")
         case .airplaneModeOn: ("Airplane mode: location services are unavailable, so every app's status reads denied (the stored choice is kept)", "A S215")
         case .airplaneModeOff: ("Airplane mode off: the app's authorization returns to its previous state", "A S215")
+        case .airplaneModeUnchanged: ("Airplane mode is already so: nothing changes", "I")
         case .timePasses: ("Virtual time passes", "I")
         case .clockLimit: ("The virtual clock goes no further than 10,000 years: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
         case .timerLimit: ("A wait fires at most 100,000 timers and a run 1,000,000: a wait past that is refused (a bound of locflow's, not of iOS)", "I")

@@ -127,6 +127,7 @@ extension Korean {
         .deviceFix: "Core Location이 다시 위치를 파악할 수 있습니다",
         .airplaneModeOn: "에어플레인 모드: 위치 서비스를 쓸 수 없어 모든 앱의 상태가 denied가 됩니다 (저장된 선택은 유지)",
         .airplaneModeOff: "에어플레인 모드 끔: 앱의 권한이 이전 상태로 돌아갑니다",
+        .airplaneModeUnchanged: "에어플레인 모드가 이미 그렇습니다: 바뀌는 것이 없습니다",
         .reducedAccuracyCadence: "대략적인 위치: reducedAccuracyInterval마다 위치 하나",
         .timePasses: "가상 시간이 흐릅니다",
         .standardStarted: "표준 업데이트가 시작됩니다. allowsBackgroundLocationUpdates로 포그라운드에서 시작했을 때만 백그라운드에서도 계속됩니다",
@@ -372,6 +373,25 @@ extension Language {
             return (k == .precise ? "정확한" : "대략적") + " 위치 전달됨 (" + (source == "standard updates" ? "표준 업데이트" : source == "significant-change monitoring" ? "중요한 위치 변경 서비스" : source) + ")"
         case .paused: return "locationManagerDidPauseLocationUpdates (업데이트 일시 정지)"
         case .liveActivity(let on): return on ? "실시간 현황 시작됨" : "실시간 현황 끝남"
+        }
+    }
+}
+
+extension Language {
+    /// Why Control Center lists the app as it does (`World.controlCenterReason`), in this language.
+    public func controlCenterReason(_ w: World) -> String {
+        guard self == .ko else { return w.controlCenterReason }
+        guard w.profile.listsAppsInControlCenter else { return "\(w.profile.platform.displayName)의 제어 센터는 앱을 나열하지 않습니다 (iOS 16부터)" }
+        let window = koreanDuration(w.assumptions.controlCenterRecentWindow)
+        switch w.controlCenter {
+        case .using:
+            let what = w.standardRuns ? "표준 업데이트 실행 중" : w.process.liveUpdates != nil && w.delivering(.liveUpdates) ? "liveUpdates 전달 중" : "requestLocation이 위치를 찾는 중"
+            return "앱이 지금 위치를 추적합니다: \(what)"
+        case .recently:
+            return "앱이 \(formatClock(w.locationUsedAt ?? w.now))에 마지막으로 위치를 사용했습니다 (controlCenterRecentWindow \(window) 이내)"
+        case .none:
+            guard let t = w.locationUsedAt else { return "앱이 위치를 사용한 적이 없습니다" }
+            return "앱이 \(formatClock(t))에 마지막으로 위치를 사용했습니다 (controlCenterRecentWindow \(window)보다 오래 전)"
         }
     }
 }

@@ -10,9 +10,10 @@ extension ExplorerState {
         let xs = Observed.expectations(world)
         history.append(HistoryStep(.pin(xs)))
         let failed = history.log.suffix(xs.count).filter { $0.expectation?.ok == false }.count
-        say("pinned \(xs.count) expect lines at \(formatClock(world.now)) (status \(world.status.rawValue), lifecycle \(world.lifecycle.rawValue))"
-            + (recording ? "; the recording checks them" : "; R records them")
-            + (failed > 0 ? "; \(failed) do not hold" : ""), error: failed > 0)
+        say(language.pick("pinned \(xs.count) expect lines at \(formatClock(world.now)) (status \(world.status.rawValue), lifecycle \(world.lifecycle.rawValue))",
+                          "\(formatClock(world.now))에 expect \(xs.count)줄을 고정했습니다 (상태 \(world.status.rawValue), 생명주기 \(language.lifecycle(world.lifecycle)))")
+            + (recording ? language.pick("; the recording checks them", ". 녹화가 이를 확인합니다") : language.pick("; R records them", ". R로 녹화합니다"))
+            + (failed > 0 ? language.pick("; \(failed) do not hold", ". \(failed)줄은 성립하지 않습니다") : ""), error: failed > 0)
         return []
     }
 
@@ -57,11 +58,12 @@ extension ExplorerState {
             if was != f.value { changes.append("\(f.name) \(was ?? "–")→\(f.value)") }
         }
         for f in a where !b.contains(where: { $0.name == f.name }) { changes.append("\(f.name) \(f.value)→–") }
-        var text = "now \(world.profile.platform.displayName) (was \(old.displayName)): "
-            + (changes.isEmpty ? "nothing you can see changed" : changes.joined(separator: ", "))
+        var text = language.pick("now \(world.profile.platform.displayName) (was \(old.displayName)): ", "이제 \(world.profile.platform.displayName) (전: \(old.displayName)): ")
+            + (changes.isEmpty ? language.pick("nothing you can see changed", "눈에 보이는 변화가 없습니다") : changes.joined(separator: ", "))
         let refused = history.refusedSteps.sorted()
         if let first = refused.first {
-            text += "; \(refused.count) step\(refused.count == 1 ? "" : "s") refused here (step \(first + 1): \(history.steps[first].flowText))"
+            text += language.pick("; \(refused.count) step\(refused.count == 1 ? "" : "s") refused here (step \(first + 1): \(history.steps[first].flowText))",
+                                  ". 여기서 \(refused.count)단계가 거부됩니다 (\(first + 1)단계: \(history.steps[first].flowText))")
         }
         return text
     }

@@ -166,7 +166,7 @@ public enum Report {
         md.append("| `showsBackgroundLocationIndicator` | \(w.process.showsBackgroundIndicator) |")
         md.append(L("| Live Activity | ", "| 라이브 액티비티 | ") + (w.liveActivityActive ? L("active", "활성") : L("none", "없음")) + " |")
         md.append("| `isAuthorizedForWidgetUpdates` | \(w.widgetUpdates) |")
-        md.append(L("| Control Center (`expect controlCenter`) | ", "| 제어 센터 (`expect controlCenter`) | ") + "\(w.controlCenter.rawValue): " + Markdown.text(w.controlCenterReason) + " |")
+        md.append(L("| Control Center (`expect controlCenter`) | ", "| 제어 센터 (`expect controlCenter`) | ") + "\(w.controlCenter.rawValue): " + Markdown.text(language.controlCenterReason(w)) + " |")
         md.append(L("| latest `didFailWithError` | ", "| 마지막 `didFailWithError` | ") + "\(w.lastError.rawValue) |")
         md.append("")
         md.append(L("Delivering: ", "전달: ") + DeliverySource.allCases.map { "\($0.rawValue) \(w.delivering($0) ? L("yes", "예") : L("no", "아니오"))" }.joined(separator: ", ") + ".")

@@ -331,8 +331,12 @@ extension ExplorerState {
             // The status line turns to the new pane (its selection's whole text), not the last one's message.
             if autoplay == nil { message = nil }
             return []
-        case .move(let delta):
+        case .move(var delta):
             if world.prompt != nil && promptFocused { return perform(.promptMove(delta)) }
+            // A page of the log is the rows it shows (8 skipped lines a short pane never showed).
+            if abs(delta) == 8, focus == .log, let pane = render(self, glyphs: .unicode).panes.first(where: { $0.pane == .log }) {
+                delta = delta.signum() * max(1, pane.height - 2)
+            }
             if focus == .app { appListTop = nil }
             // The status line turns to what is selected (a dimmed action's whole reason).
             if focus == .app || focus == .settings, autoplay == nil { message = nil }

@@ -27,7 +27,8 @@ public enum Observed {
         // The App pane's location line: the locations received, and Control Center (iOS 16+).
         out.append(.fixes(w.fixes))
         out.append(.fix(w.lastFix))
-        if w.profile.listsAppsInControlCenter { out.append(.controlCenter(w.controlCenter)) }
+        // Every platform: before iOS 16 it is none (a diff across iOS 16 then shows the one that lists).
+        out.append(.controlCenter(w.controlCenter))
         return out
     }
 

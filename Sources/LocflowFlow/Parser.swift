@@ -66,7 +66,7 @@ public enum FlowParser {
             } catch {
                 // Typographic quotes (a label pasted from a document) are not a flow's quotes.
                 var e = error
-                if rawLine.contains(where: { "“”„‘’«»".contains($0) }) { e.message += " (“ ” and ‘ ’ are typographic quotes; a flow quotes with \")" }
+                if rawLine.contains(where: { "“”„‘’«»＂".contains($0) }) { e.message += " (“ ” ‘ ’ and ＂ are typographic quotes; a flow quotes with \")" }
                 throw e
             }
             if case .config(.version(let v)) = statement {

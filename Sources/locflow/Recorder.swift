@@ -35,7 +35,7 @@ final class Recorder {
             case .beginRecording(let header):
                 let path = freshPath()
                 file = try RecordingFile(path: path, lines: header)
-                state.message = "recording to \(shown(path)), step by step"
+                state.message = state.language.pick("recording to \(shown(path)), step by step", "\(shown(path))에 단계마다 녹화 중")
                 state.messageIsError = false
             case .record(let line):
                 try file?.append(line)
@@ -47,7 +47,9 @@ final class Recorder {
                 file = nil
                 let report = writeReport(for: f.path, language: state.language)
                 made.append((f.path, report.path))
-                state.message = "recorded \(shown(f.path))" + (report.path.map { " and its report \(shown($0))" } ?? "; no report: \(report.problem ?? "")")
+                state.message = state.language.pick("recorded \(shown(f.path))", "\(shown(f.path))에 녹화했습니다")
+                    + (report.path.map { state.language.pick(" and its report \(shown($0))", ", 보고서: \(shown($0))") }
+                       ?? state.language.pick("; no report: ", ". 보고서 없음: ") + (report.problem ?? ""))
                 state.messageIsError = report.path == nil
             case .quit:
                 break

@@ -56,6 +56,8 @@ struct StateModelTests {
         s.do(.device(.airplaneMode(false)))
         #expect(s.status == .authorizedWhenInUse && s.world.lastCallback?.status == .authorizedWhenInUse)
         #expect(s.world.diagnostics(.session("a")).isEmpty)
+        // Switching it to what it already is changes nothing, and says so.
+        #expect(Sim.rules(s.do(.device(.airplaneMode(false)))) == [.airplaneModeUnchanged])
     }
 
     @Test func restrictedWins() {

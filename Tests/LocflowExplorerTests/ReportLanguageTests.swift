@@ -24,6 +24,8 @@ struct ReportLanguageTests {
         let bars = md.components(separatedBy: "```text\n").last!.components(separatedBy: "\n```").first!.split(separator: "\n")
         #expect(Set(bars.map { TextWidth.columns(of: String($0)) }).count == 1, "\(bars)")
         #expect(!md.contains("z/Z"))
+        // Control Center's reason too (it was English).
+        #expect(md.contains("| 제어 센터 (`expect controlCenter`) | none: 앱이 위치를 사용한 적이 없습니다 |"), "\(md)")
         // English is the default.
         let (en, _) = try Report.markdown(flow: flow, flowText: Self.text, file: "k.flow", baseDirectory: ".")
         #expect(en.contains("## Configuration") && !en.contains("## 구성"))

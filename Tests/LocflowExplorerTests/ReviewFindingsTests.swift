@@ -146,6 +146,13 @@ struct LogSelectionTests {
         let after = logRows(s)
         #expect(text(after.frame, after.rows.last!) == newest, "the newest line was scrolled away")
         #expect(after.rows.filter { after.frame[2, $0].role == .selected } == [after.rows[after.rows.count - 2]])
+        // A page is the rows the pane shows: PgUp from the newest line lands on the top row.
+        var paged = s
+        _ = paged.update(.key(.down))
+        _ = paged.update(.key(.pageUp))
+        let page = logRows(paged)
+        #expect(paged.logScroll == after.rows.count, "\(paged.logScroll) for \(after.rows.count) rows")
+        #expect(page.rows.filter { page.frame[2, $0].role == .selected } == [page.rows[0]] || after.rows.count <= 1)
         // Past the top row the window follows the highlight.
         for _ in 0..<(after.rows.count + 2) { _ = s.update(.key(.up)) }
         let far = logRows(s)
@@ -284,6 +291,17 @@ struct VersionAccuracyTests {
 
 @Suite("Korean and the Settings page's words")
 struct KoreanGapsTests {
+    /// The pin's and the platform switch's status lines are Korean in a Korean explorer (they
+    /// were English).
+    @Test func pinAndPlatformSwitchSpeakKorean() throws {
+        var s = try explorer("app requestWhenInUseAuthorization")
+        s.language = .ko
+        _ = s.update(.key(.char("e")))
+        #expect(s.message?.contains("줄을 고정했습니다") == true && s.message?.contains("pinned") == false, "\(s.message ?? "")")
+        _ = s.update(.key(.char("v")))
+        #expect(s.message?.hasPrefix("이제 iOS 17 (전: iOS 18): ") == true, "\(s.message ?? "")")
+    }
+
     @Test func theLogNamesTheSettingsChoiceAsTheSettingsPaneDoes() throws {
         for language in [Language.en, .ko] {
             var s = try explorer("app requestWhenInUseAuthorization\nuser tap \"Allow While Using App\"")

@@ -62,7 +62,11 @@ struct ParserErrorTests {
         #expect(parseError("\u{FEFF}\u{FEFF}app requestWhenInUseAuthorization\n") == "t.flow:1:1: error: expected a statement, found '\\u{FEFF}app' (did you mean 'app'?)")
         #expect(parseError("app\u{200B} requestWhenInUseAuthorization\n").contains("found 'app\\u{200B}'"))
         #expect(parseError("wait\u{A0}5s\n").contains("\\u{A0}"))
-        #expect(parseError("user tap “Allow Once”\n") == "t.flow:1:17: error: unexpected 'Once”' after the end of the statement (“ ” and ‘ ’ are typographic quotes; a flow quotes with \")")
+        #expect(parseError("user tap “Allow Once”\n") == "t.flow:1:17: error: unexpected 'Once”' after the end of the statement (“ ” ‘ ’ and ＂ are typographic quotes; a flow quotes with \")")
+        // A space a Korean IME types, or an em space, is not the space a flow separates words with.
+        #expect(parseError("expect\u{3000}status notDetermined\n").contains("found 'expect\\u{3000}status'"))
+        #expect(parseError("expect\u{2003}status notDetermined\n").contains("\\u{2003}"))
+        #expect(parseError("user tap ＂Allow Once＂\n").contains("typographic quotes"))
     }
 
     @Test func missingWordAtTheEndOfTheLine() {
