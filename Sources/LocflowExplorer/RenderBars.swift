@@ -147,7 +147,8 @@ extension Renderer {
         if samples.contains(where: { $0.liveUpdates }) { lanes.append(("liveUpdates", runningLegend, { $0.liveUpdates ? (g.full, .laneActive) : nil })) }
         if samples.contains(where: { $0.monitor }) { lanes.append(("CLMonitor", runningLegend, { $0.monitor ? (g.full, .laneActive) : nil })) }
         if samples.contains(where: { $0.backgroundActivity > 0 }) {
-            lanes.append((L("bg activity"), L("bg activity"), { smp in
+            // The lane's label fits its 13 columns (백그라운드 활동 is 15 wide, cut to look like the process lane's 백그라운드).
+            lanes.append((s.language.pick("bg activity", "배경 활동"), L("bg activity"), { smp in
                 smp.backgroundActivity == 2 ? (g.full, .laneActive) : smp.backgroundActivity == 3 ? (g.shade, .laneKept) : smp.backgroundActivity == 1 ? (g.light, .laneKept) : nil
             }))
         }

@@ -194,7 +194,7 @@ public enum Commands {
         show("when-in-use prompt text", config.whenInUseMessage)
         show("Always prompt text", config.alwaysMessage)
         if let purposes = info.temporaryUsageDescriptions, !purposes.isEmpty {
-            for key in purposes.keys.sorted() { show("purpose \(key)", config.purposeMessage(key)) }
+            for key in purposes.keys.sorted() { show("purpose \(PlistFinding.shown(key))", config.purposeMessage(key)) }
         } else {
             io.out("  temporary full-accuracy purpose keys: none")
         }

@@ -138,7 +138,12 @@ public enum InfoPlistLoader {
         if let v = dict["NSLocationTemporaryUsageDescriptionDictionary"] {
             if case .dict(let d) = v {
                 var purposes: [String: String] = [:]
-                for (k, pv) in d {
+                for (k, pv) in d.sorted(by: { $0.key < $1.key }) {
+                    // A purpose key is matched exactly: "Nav " is not the "Nav" a request names.
+                    if k.trimmingCharacters(in: .whitespacesAndNewlines) != k {
+                        findings.append(PlistFinding(severity: .warning, key: "NSLocationTemporaryUsageDescriptionDictionary.\(k)",
+                                                     message: "has spaces around the purpose key: a request must name it with them (\(FlowQuoting.quote(k)))"))
+                    }
                     if case .string(let s) = pv { purposes[k] = s } else {
                         findings.append(PlistFinding(severity: .warning, key: "NSLocationTemporaryUsageDescriptionDictionary.\(k)",
                                                      message: "is \(pv.typeName), not a string: this purpose key cannot be used"))

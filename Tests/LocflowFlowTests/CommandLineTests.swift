@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LocflowFlow
 
 /// The `locflow` executable as a person types it (it is built with the tests).
 struct Locflow {
@@ -72,6 +73,12 @@ struct CommandLineTests {
         #expect(lang.code == 2 && lang.err.hasPrefix("locflow report: --lang is en or ko, not 'fr'"), "\(lang.err)")
         let ko = try locflow()("report", "Assets/flows/visionos.flow", "--lang", "ko")
         #expect(ko.out.contains("## 구성"), "\(ko.out)")
+        // paths' help names every key a condition takes.
+        let help = try locflow()("help", "paths").out
+        for key in StateCondition.keys {
+            let word = key.hasPrefix("delivering.") ? String(key.dropFirst("delivering.".count)) : key
+            #expect(help.contains(word), "paths help lacks \(key)")
+        }
         // 0s is a duration, but not a delay between steps: said so, not "takes a duration".
         let zero = try locflow()("play", "Assets/tours/1-provisional-always.flow", "--step-delay", "0s")
         #expect(zero.code == 2 && zero.err.hasPrefix("locflow play: --step-delay must be longer than 0s"), "\(zero.err)")

@@ -87,6 +87,9 @@ struct PlistTests {
         #expect(texts.contains { $0.hasPrefix("warning: nslocationalwaysandwheninuseusagedescription: is not a key") && $0.hasSuffix("(did you mean NSLocationAlwaysAndWhenInUseUsageDescription?)") }, "\(texts)")
         #expect(texts.contains("warning: UIBackgroundModes: has \" location\", which is not the mode \"location\" (iOS matches it exactly): no location background mode"), "\(texts)")
         #expect(texts.filter { $0.contains("which is not the mode") }.count == 2)
+        // A purpose key with a space at its end is named, quoted.
+        let (_, purposes) = InfoPlistLoader.resolve(["NSLocationTemporaryUsageDescriptionDictionary": .dict(["Nav ": .string("x")])])
+        #expect(purposes.map(\.text).contains("warning: \"NSLocationTemporaryUsageDescriptionDictionary.Nav \": has spaces around the purpose key: a request must name it with them (\"Nav \")"), "\(purposes.map(\.text))")
     }
 
     @Test func binaryPlist() throws {
