@@ -355,7 +355,7 @@ extension Language {
         switch o {
         case .callback(let p): return "콜백: \(p.text)"
         case .promptShown(let k): return "알림 표시: \(k.rawValue)"
-        case .promptAnswered(let k, let b): return "알림 \(k.rawValue) 답: ‘\(button(b))’"
+        case .promptAnswered(let k, let b): return "알림 \(k.rawValue)에 ‘\(button(b))’ 선택"
         case .promptHidden(let k): return "알림 숨김: \(k.rawValue)"
         case .completion(let r): return "완료: \(r.rawValue)"
         case .error(let e): return "didFailWithError: \(e == .denied ? "kCLErrorDenied" : e == .locationUnknown ? "kCLErrorLocationUnknown" : "-")"

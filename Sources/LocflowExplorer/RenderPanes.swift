@@ -158,7 +158,7 @@ extension Renderer {
         var out: [(String, Role)] = []
         if w.lastFix == nil { out.append((L("no fix yet"), .dim)) }
         if let fix = w.lastFix {
-            out.append(("\(w.fixes) " + L(w.fixes == 1 ? "fix" : "fixes") + ", " + s.language.pick(fix.rawValue, fix == .precise ? "정확" : "대략") + " \(formatClock((w.lastFixAt ?? 0) / 1000 * 1000))", fix == .precise ? .good : .warn))
+            out.append((s.language.pick("\(w.fixes) " + (w.fixes == 1 ? "fix" : "fixes"), "위치 \(w.fixes)개") + ", " + s.language.pick(fix.rawValue, fix == .precise ? "정확" : "대략") + " \(formatClock((w.lastFixAt ?? 0) / 1000 * 1000))", fix == .precise ? .good : .warn))
         }
         let running = w.lifecycle != .terminated
         if running && p.paused { out.append((L("paused"), .bad)) }

@@ -62,7 +62,7 @@ public enum Report {
                 rules[why.rule]!.count += 1
             }
         }, onExpect: { line, ok, message in
-            rows.append("| \(line.line) | | \(code(line.source)) | \(ok ? L("✓ holds", "✓ 성립") : L("✗ **fails**: ", "✗ **실패**: ") + esc(message ?? "")) | | | | | |")
+            rows.append("| \(line.line) | | \(code(line.source)) | \(ok ? L("✓ holds", "✓ 맞음") : L("✗ **fails**: ", "✗ **틀림**: ") + esc(message ?? "")) | | | | | |")
         })
 
         // The session bars, from the explorer's renderer.
@@ -82,8 +82,8 @@ public enum Report {
         md.append(L("# locflow report: ", "# locflow 보고서: ") + esc(name))
         md.append("")
         if !flow.description.isEmpty { md.append(esc(flow.description.joined(separator: " "))); md.append("") }
-        md.append(result.failed == 0 ? L("**Result:** all \(result.passed) expectations held and every step could be performed.", "**결과:** 기대 \(result.passed)개가 모두 성립했고 모든 단계를 수행할 수 있었습니다.")
-                  : L("**Result:** \(result.failed) failed, \(result.passed) passed.", "**결과:** \(result.failed)개 실패, \(result.passed)개 성립."))
+        md.append(result.failed == 0 ? L("**Result:** all \(result.passed) expectations held and every step could be performed.", "**결과:** 확인 \(result.passed)개가 모두 맞았고 모든 단계를 수행할 수 있었습니다.")
+                  : L("**Result:** \(result.failed) failed, \(result.passed) passed.", "**결과:** 확인 \(result.failed)개 틀림, \(result.passed)개 맞음."))
         for f in result.failures { md.append(L("- line \(f.line): ", "- \(f.line)번 줄: ") + esc(f.message)) }
         md.append("")
         md.append(L("## Configuration", "## 구성"))
@@ -137,7 +137,7 @@ public enum Report {
         md.append("|---|---|---|---|")
         md += callbacks
         md.append("")
-        md.append(L("## Diagnostics at the end", "## 끝의 진단"))
+        md.append(L("## Diagnostics at the end", "## 마지막 상태의 진단"))
         md.append("")
         let w = result.world
         if w.diagnosticSources.isEmpty {
@@ -153,7 +153,7 @@ public enum Report {
         }
         md.append("")
         // Format 1.1: locations the app received, the pause, widgets, the latest error.
-        md.append(L("## Locations at the end", "## 끝의 위치"))
+        md.append(L("## Locations at the end", "## 마지막 상태의 위치"))
         md.append("")
         md.append("| | |")
         md.append("|---|---|")

@@ -12,7 +12,7 @@ struct ReportLanguageTests {
         let flow = try FlowParser.parse(Self.text, file: "k.flow")
         let (md, failed) = try Report.markdown(flow: flow, flowText: Self.text, file: "k.flow", baseDirectory: ".", language: .ko)
         #expect(failed == 1)
-        for part in ["# locflow 보고서: k.flow", "**결과:** 1개 실패, 1개 성립.", "## 구성", "## 단계", "| 줄 | 시각 | 단계 |", "✓ 성립", "✗ **실패**: ",
+        for part in ["# locflow 보고서: k.flow", "**결과:** 확인 1개 틀림, 1개 맞음.", "## 구성", "## 단계", "| 줄 | 시각 | 단계 |", "✓ 맞음", "✗ **틀림**: ",
                      "## 적용된 규칙", "## 세션 막대", "## 흐름", "포그라운드"] {
             #expect(md.contains(part), "\(part)")
         }
