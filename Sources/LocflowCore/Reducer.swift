@@ -26,16 +26,18 @@ extension World {
     /// rules that decided it added to `rules`; true when the step was refused. No world is
     /// handed out along the way (each would be a copy).
     public mutating func stepForSearch(_ event: Event, rules: inout RuleSet) -> Bool {
-        var refused = false
-        func take(_ t: Transition) {
-            if let r = t.refusal { refused = true; rules.insert(r.rule) } else { rules.formUnion(t.rules) }
-        }
         if case .wait(let duration) = event {
-            wait(event, duration, quiet: true, worlds: false) { t, _ in take(t) }
-        } else {
-            take(apply(event, quiet: true))
+            var refused = false
+            wait(event, duration, quiet: true, worlds: false) { t, _ in
+                if let r = t.refusal { refused = true; rules.insert(r.rule) } else { rules.formUnion(t.rules) }
+            }
+            return refused
         }
-        return refused
+        // Read where it is made (a helper taking the transition copied it, arrays and all, every try).
+        let t = apply(event, quiet: true)
+        if let r = t.refusal { rules.insert(r.rule); return true }
+        rules.formUnion(t.rules)
+        return false
     }
 
     /// A wait: the timers due fire first (held until their number is known: a wait past the
