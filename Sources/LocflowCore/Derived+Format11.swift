@@ -77,11 +77,16 @@ extension World {
     /// The app tracks the location right now: standard updates run, liveUpdates deliver, or a
     /// `requestLocation` is still looking for a fix. Monitoring (regions, significant changes,
     /// visits, CLMonitor) is not tracking.
-    public var tracksLocation: Bool {
-        if process.standardUpdates && standardRuns { return true }
-        if process.liveUpdates != nil && delivering(.liveUpdates) { return true }
-        if process.locationRequest?.deadline != nil && lifecycle.isRunning && status.isAuthorized && locationServicesOn { return true }
-        return false
+    public var tracksLocation: Bool { tracking != nil }
+
+    /// What tracks the location right now, if anything (the first that does, in this order).
+    public enum Tracking: Sendable { case standardUpdates, liveUpdates, requestLocation }
+
+    public var tracking: Tracking? {
+        if process.standardUpdates && standardRuns { return .standardUpdates }
+        if process.liveUpdates != nil && delivering(.liveUpdates) { return .liveUpdates }
+        if process.locationRequest?.deadline != nil && lifecycle.isRunning && status.isAuthorized && locationServicesOn { return .requestLocation }
+        return nil
     }
 
     /// How Control Center lists the app: "In iOS 16 and later, apps that are actively tracking
@@ -89,7 +94,7 @@ extension World {
     /// [A S1] How long "recently" lasts is `controlCenterRecentWindow` [I].
     public var controlCenter: ControlCenterListing {
         guard profile.listsAppsInControlCenter else { return .none }
-        if tracksLocation { return .using }
+        if tracking != nil { return .using }
         if let t = locationUsedAt, now - t < assumptions.controlCenterRecentWindow { return .recently }
         return .none
     }
@@ -102,7 +107,11 @@ extension World {
         let window = formatDuration(assumptions.controlCenterRecentWindow)
         switch controlCenter {
         case .using:
-            let what = standardRuns ? "standard updates run" : process.liveUpdates != nil && delivering(.liveUpdates) ? "liveUpdates deliver" : "requestLocation is looking for a fix"
+            let what = switch tracking {
+            case .liveUpdates: "liveUpdates deliver"
+            case .requestLocation: "requestLocation is looking for a fix"
+            default: "standard updates run"
+            }
             return "the app tracks the location now: \(what)"
         case .recently:
             return "the app last used location at \(formatClock(locationUsedAt ?? now)), less than controlCenterRecentWindow (\(window)) ago"

@@ -385,7 +385,11 @@ extension Language {
         let window = koreanDuration(w.assumptions.controlCenterRecentWindow)
         switch w.controlCenter {
         case .using:
-            let what = w.standardRuns ? "표준 업데이트 실행 중" : w.process.liveUpdates != nil && w.delivering(.liveUpdates) ? "liveUpdates 전달 중" : "requestLocation이 위치를 찾는 중"
+            let what = switch w.tracking {
+            case .liveUpdates: "liveUpdates 전달 중"
+            case .requestLocation: "requestLocation이 위치를 찾는 중"
+            default: "표준 업데이트 실행 중"
+            }
             return "앱이 지금 위치를 추적합니다: \(what)"
         case .recently:
             return "앱이 \(formatClock(w.locationUsedAt ?? w.now))에 마지막으로 위치를 사용했습니다 (controlCenterRecentWindow \(window) 이내)"

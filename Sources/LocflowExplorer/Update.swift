@@ -98,16 +98,13 @@ extension ExplorerState {
         let before = history.setAside == nil
         let effects = perform(command)
         // (A presenter off the tour returns to it with →: the tour keeps its own steps.)
-        if before, autoplay == nil, let kept = history.setAside, !isClockRunningNote {
+        if before, autoplay == nil, let kept = history.setAside {
             let n = kept.steps.count
             message = (message ?? "") + language.pick("; the \(n) step\(n == 1 ? "" : "s") ahead \(n == 1 ? "is" : "are") set aside (u back to here brings them back for r)",
                                                      ". 앞의 \(n)단계는 미뤄 둡니다 (여기로 u 하면 r로 다시 갈 수 있습니다)")
         }
         return effects
     }
-
-    /// The clock's own start says it already (`clockSetsAsideNote`).
-    private var isClockRunningNote: Bool { message?.contains(language.pick("set aside", "미뤄 둡니다")) == true }
 
     /// Said when the clock starts with steps still to redo (a loaded flow's): it does not drop
     /// them, it sets them aside, and `u` back to here brings them back.
