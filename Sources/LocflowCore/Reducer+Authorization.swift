@@ -4,12 +4,14 @@ extension World {
 
     // MARK: Requests
 
-    /// Common preconditions of the authorization requests; returns false (with the reason noted) when the call does nothing.
+    /// Common preconditions of the authorization requests; returns false (with the reason noted)
+    /// when the call does nothing. The first are `requestWithoutEffect`'s, asked again here for
+    /// visionOS, where requestAlwaysAuthorization asks for when-in-use.
     mutating func canRequest(_ name: String, needsAlwaysKey: Bool, _ t: inout Transition) -> Bool {
-        guard lifecycle == .foreground else { t.note(.requestNotInUse, name); return false }
-        guard info.hasWhenInUseKey else { t.note(.missingWhenInUseKey, name); return false }
-        if needsAlwaysKey && !info.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail); return false }
-        if restricted { t.note(.requestRestricted, name); return false }
+        if let why = requestWithoutEffect(name, needsAlwaysKey: needsAlwaysKey, details: !t.quiet) {
+            t.note(why.rule, why.detail)
+            return false
+        }
         if !locationServicesOn { showServicesOff(&t); return false }
         if authorizationRequestInProgress { t.note(.requestWhilePrompting, name); return false }
         return true
@@ -36,7 +38,7 @@ extension World {
     }
 
     mutating func requestAlways(_ t: inout Transition) {
-        if config.appClip { return t.note(.appClipNoAlways) }
+        // An App Clip's request has no effect (`withoutEffect`).
         if !profile.hasAlways {
             t.note(.visionOSAlwaysIsWhenInUse)
             return requestWhenInUse(&t)
@@ -132,11 +134,10 @@ extension World {
                 t.note(.resetKeepsOneShot)
             }
         case .background:
-            guard lifecycle == .foreground else { return t.note(.alreadyNotForeground, lifecycle.rawValue) }
-            enterBackground(&t)
+            enterBackground(&t)  // from the foreground (elsewhere the step has no effect)
         case .foreground:
             switch lifecycle {
-            case .foreground: t.note(.alreadyForeground)
+            case .foreground: break  // no effect
             case .background:
                 lifecycle = .foreground
                 t.note(.toForeground)
@@ -149,7 +150,6 @@ extension World {
                 launch(background: false, into: &t)
             }
         case .forceQuit:
-            guard lifecycle != .terminated else { return t.note(.alreadyTerminated) }
             t.note(.forceQuit)
             terminate(&t)
             forceQuitSinceOpened = true
@@ -185,12 +185,8 @@ extension World {
         t.note(.settingsChoice, choice.rawValue)
     }
 
+    /// A tap that gets this far can grant (`withoutEffect` says when it cannot).
     mutating func locationButton(_ t: inout Transition) {
-        guard profile.hasLocationButton else { return t.note(.locationButtonUnavailable, profile.platform.displayName) }
-        guard lifecycle == .foreground else { return t.note(.locationButtonNeedsForeground) }
-        if let p = prompt { return t.note(.locationButtonCovered, "the \(p.kind.rawValue) prompt") }
-        if status.isAuthorized && !record.temporaryGrant { return t.note(.locationButtonAlreadyAuthorized) }
-        if restricted || !locationServicesOn { return t.note(.locationButtonBlocked) }
         if record.locationButtonApproved {
             grantTemporary(&t)
             t.note(.locationButtonGrant)

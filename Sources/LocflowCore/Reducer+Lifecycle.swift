@@ -8,14 +8,13 @@ extension World {
         case .suspend:
             suspend(&t)
         case .terminate:
-            guard lifecycle != .terminated else { return t.note(.alreadyTerminated) }
-            t.note(.systemTerminate)
+            t.note(.systemTerminate)  // a running app (else no effect)
             terminate(&t)
         case .relaunch:
             t.note(.systemRelaunch)
             launch(background: true, into: &t)
         case .reminder:
-            guard profile.hasAllowOnce, isPermanentAlways else { return t.note(.reminderNeedsAlways) }
+            // With permanent Always on iOS 13+ (else no effect).
             enqueue(Prompt(kind: .backgroundReminder, origin: .reminder), &t)
             t.note(.reminderShown)
         }

@@ -105,6 +105,10 @@ extension World {
             t.refusal = why  // a refused step changes nothing at all
             return t
         }
+        if let why = withoutEffect(event, details: !quiet) {
+            t.note(why.rule, why.detail)  // nothing changed, so nothing to settle
+            return t
+        }
         let statusBefore = status
         // Tracking that this event ends was still on until now (Control Center's "recently").
         noteLocationUse()
@@ -173,6 +177,61 @@ extension World {
             if lifecycle != .terminated { return why(.relaunchNeedsTerminated, "the app is \(lifecycle.rawValue)") }
         default: break
         }
+        return nil
+    }
+
+    /// Why a step that can be taken changes nothing at all, or nil when it may change something:
+    /// the app already in the background, the reminder with no Always grant to remind of, a
+    /// request from the background, Settings set to what it already says. The reducer asks this
+    /// after `refusal` and stops there, with the rule noted: the world is as the last step left
+    /// it, settled, so there is nothing to settle. The model checker asks it before copying a
+    /// world: a quarter of its steps are these (a test holds that settling them changes nothing).
+    public func withoutEffect(_ event: Event, details: Bool = true) -> Why? {
+        func why(_ rule: Rule, _ detail: @autoclosure () -> String? = nil) -> Why {
+            Why(rule, details ? detail() : nil)
+        }
+        let away = lifecycle != .foreground
+        switch event {
+        case .app(.requestWhenInUseAuthorization):
+            return requestWithoutEffect("requestWhenInUseAuthorization", needsAlwaysKey: false, details: details)
+        case .app(.requestAlwaysAuthorization):
+            if config.appClip { return why(.appClipNoAlways) }
+            // Without Always (visionOS) the call asks for when-in-use, with a rule of its own first.
+            guard profile.hasAlways else { return nil }
+            return requestWithoutEffect("requestAlwaysAuthorization", needsAlwaysKey: true, details: details)
+        case .user(.background):
+            if away { return why(.alreadyNotForeground, lifecycle.rawValue) }
+        case .user(.foreground):
+            if !away { return why(.alreadyForeground) }
+        case .user(.forceQuit), .system(.terminate):
+            if lifecycle == .terminated { return why(.alreadyTerminated) }
+        // Settings from the foreground leave the app first: that is an effect.
+        case .user(.settings(let choice)):
+            if away && choice == record.choice { return why(.settingsSameChoice, choice.rawValue) }
+        case .user(.settingsPrecise(let on)):
+            if away && record.precise == on { return why(.settingsPrecise) }
+        case .user(.settingsLocationServices(let on)):
+            if away && locationServicesOn == on { return why(on ? .locationServicesOn : .locationServicesOff) }
+        case .user(.locationButton):
+            guard profile.hasLocationButton else { return why(.locationButtonUnavailable, profile.platform.displayName) }
+            if away { return why(.locationButtonNeedsForeground) }
+            if let p = prompt { return why(.locationButtonCovered, "the \(p.kind.rawValue) prompt") }
+            if status.isAuthorized && !record.temporaryGrant { return why(.locationButtonAlreadyAuthorized) }
+            if restricted || !locationServicesOn { return why(.locationButtonBlocked) }
+        case .system(.reminder):
+            guard profile.hasAllowOnce, isPermanentAlways else { return why(.reminderNeedsAlways) }
+        default: break
+        }
+        return nil
+    }
+
+    /// An authorization request that does nothing whatever the status: from the background,
+    /// without its usage keys, or on a restricted device.
+    func requestWithoutEffect(_ name: String, needsAlwaysKey: Bool, details: Bool = true) -> Why? {
+        guard lifecycle == .foreground else { return Why(.requestNotInUse, details ? name : nil) }
+        guard info.hasWhenInUseKey else { return Why(.missingWhenInUseKey, details ? name : nil) }
+        if needsAlwaysKey && !info.hasAlwaysKey { return Why(.missingAlwaysKey, details ? legacyAlwaysKeyDetail : nil) }
+        if restricted { return Why(.requestRestricted, details ? name : nil) }
         return nil
     }
 

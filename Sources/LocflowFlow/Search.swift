@@ -317,6 +317,18 @@ public struct StateSearch {
                 fired.insert(r.rule)
                 return
             }
+            // A step without effect is a loop back to this state: no copy, no canonical form,
+            // no fingerprint, no look-up.
+            if let r = world.withoutEffect(event, details: false) {
+                fired.insert(r.rule)
+                if k >= 0 { enabled[k] = true }
+                if let label { taps[Int32(fingerprints.count)] = label }
+                fingerprints.append(0)  // read only for a state not yet known
+                from.append(Int32(truncatingIfNeeded: state))
+                action.append(Int16(truncatingIfNeeded: k))
+                slot.append(Int32(truncatingIfNeeded: -1 - state))
+                return
+            }
             var w = world
             if w.stepForSearch(event, rules: &fired) { return }
             if k >= 0 { enabled[k] = true }
