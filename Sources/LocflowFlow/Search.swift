@@ -232,6 +232,7 @@ public struct StateSearch {
         let chunk = 256
         let actions = self.actions
         let keep = bounds.keepLastOutputs
+        let keepEdges = self.keepEdges
         while !frontier.isEmpty {
             if let limit = bounds.depth, level >= limit { return }
             let base = levelStarts[level]
@@ -249,7 +250,7 @@ public struct StateSearch {
                     nonisolated(unsafe) let results = results
                     let first = first
                     let expandPart: @Sendable (Int) -> Void = { part in
-                        var e = Expansion(known: known, actions: actions.count)
+                        var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges)
                         let lo = first + part * chunk, hi = min(first + batch, lo + chunk)
                         for i in lo..<hi { e.expand(worlds[i], from: base + i, actions, keepLastOutputs: keep) }
                         (results + part).initialize(to: e)
@@ -284,9 +285,12 @@ public struct StateSearch {
     struct Expansion {
         /// Successors in order: fingerprint, parent, action (an index into `actions`, or -1 and
         /// a label in `taps`) and `slot`: a state already in the visited set when the batch
-        /// began as -1 - its number (most successors: their worlds are dropped at once), else
-        /// the index of the world kept in `worlds`.
+        /// began as -1 - its number, else the index of the world kept in `worlds`. A successor
+        /// already known by a named action is only counted in `knownSteps` (most successors:
+        /// the merge has nothing to do with them), unless the edges are kept.
         var fingerprints: [UInt64] = []
+        var knownSteps = 0
+        let keepEdges: Bool
         var from: [Int32] = []
         var action: [Int16] = []
         var slot: [Int32] = []
@@ -298,8 +302,9 @@ public struct StateSearch {
         /// The visited set as it was when the batch began (only read while workers run).
         let known: FingerprintSet
 
-        init(known: FingerprintSet, actions: Int) {
+        init(known: FingerprintSet, actions: Int, keepEdges: Bool) {
             self.known = known
+            self.keepEdges = keepEdges
             enabled = Array(repeating: false, count: actions)
         }
 
@@ -322,11 +327,7 @@ public struct StateSearch {
             if let r = world.withoutEffect(event, details: false) {
                 fired.insert(r.rule)
                 if k >= 0 { enabled[k] = true }
-                if let label { taps[Int32(fingerprints.count)] = label }
-                fingerprints.append(0)  // read only for a state not yet known
-                from.append(Int32(truncatingIfNeeded: state))
-                action.append(Int16(truncatingIfNeeded: k))
-                slot.append(Int32(truncatingIfNeeded: -1 - state))
+                known(state, 0, k, label, state)  // its fingerprint is not read: the state is known
                 return
             }
             var w = world
@@ -334,22 +335,32 @@ public struct StateSearch {
             if k >= 0 { enabled[k] = true }
             w.canonicalize(keepLastOutputs: keep)
             let f = w.fingerprint
+            if let id = known.find(f) { return known(id, f, k, label, state) }
             if let label { taps[Int32(fingerprints.count)] = label }
             fingerprints.append(f)
             from.append(Int32(truncatingIfNeeded: state))
             action.append(Int16(truncatingIfNeeded: k))
-            if let id = known.find(f) {
-                slot.append(Int32(truncatingIfNeeded: -1 - id))
-            } else {
-                slot.append(Int32(worlds.count))
-                worlds.append(w)
-            }
+            slot.append(Int32(worlds.count))
+            worlds.append(w)
+        }
+
+        /// A successor already in the visited set: counted, or listed when the merge needs it
+        /// (an edge kept, or a tap, whose action is numbered in the order taps are met).
+        @inline(__always)
+        mutating func known(_ id: Int, _ f: UInt64, _ k: Int, _ label: String?, _ state: Int) {
+            if k >= 0 && !keepEdges { knownSteps += 1; return }
+            if let label { taps[Int32(fingerprints.count)] = label }
+            fingerprints.append(f)
+            from.append(Int32(truncatingIfNeeded: state))
+            action.append(Int16(truncatingIfNeeded: k))
+            slot.append(Int32(truncatingIfNeeded: -1 - id))
         }
     }
 
     private mutating func merge(_ e: Expansion, _ next: inout [World], _ visit: (Int, World) -> Void) {
         firedRules.formUnion(e.fired)
         for k in e.enabled.indices where e.enabled[k] { enabled[k] = true }
+        transitions += e.knownSteps
         for i in e.fingerprints.indices {
             if truncated { return }
             let k = e.action[i] < 0 ? tapAction(e.taps[Int32(i)]!) : Int(e.action[i])
