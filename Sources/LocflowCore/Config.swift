@@ -129,6 +129,10 @@ public struct Assumptions: Sendable, Hashable {
     /// an explicit session is held. Apple's pages speak of the new APIs; the key's own words,
     /// "the app's location services are disabled", could cover all. [I]
     public var explicitSessionKeyCoversClassicAPIs: Bool = false
+    /// Whether a restricted app reads denied while Location Services are off (or Airplane mode is
+    /// on), as every other app does; false: it reads restricted. Apple names both cases and
+    /// neither page says which wins. [A S9, S11, S215][I]
+    public var servicesOffOverridesRestricted: Bool = true
 
     public init() {}
 
@@ -159,6 +163,7 @@ public struct Assumptions: Sendable, Hashable {
         ("addWidgetAsks", .boolean, "whether adding the app's widget asks a when-in-use app's person to extend the grant to widgets"),
         ("controlCenterRecentWindow", .duration, "how long after the app last used location Control Center still lists it as recent (iOS 16+)"),
         ("explicitSessionKeyCoversClassicAPIs", .boolean, "whether NSLocationRequireExplicitServiceSession also holds back the classic services until an explicit session is held (iOS 18)"),
+        ("servicesOffOverridesRestricted", .boolean, "whether a restricted app reads denied, as every app does, while Location Services are off or Airplane mode is on (else restricted)"),
     ]
 
     public enum Value: Sendable, Hashable {
@@ -201,6 +206,7 @@ public struct Assumptions: Sendable, Hashable {
         case ("addWidgetAsks", .boolean(let v)): addWidgetAsks = v
         case ("controlCenterRecentWindow", .duration(let v)): controlCenterRecentWindow = v
         case ("explicitSessionKeyCoversClassicAPIs", .boolean(let v)): explicitSessionKeyCoversClassicAPIs = v
+        case ("servicesOffOverridesRestricted", .boolean(let v)): servicesOffOverridesRestricted = v
         default:
             guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
                 return "unknown assumption '\(name)'"
@@ -231,7 +237,8 @@ public struct Assumptions: Sendable, Hashable {
          ("liveActivityMaxDuration", formatDuration(liveActivityMaxDuration)),
          ("addWidgetAsks", String(addWidgetAsks)),
          ("controlCenterRecentWindow", formatDuration(controlCenterRecentWindow)),
-         ("explicitSessionKeyCoversClassicAPIs", String(explicitSessionKeyCoversClassicAPIs))]
+         ("explicitSessionKeyCoversClassicAPIs", String(explicitSessionKeyCoversClassicAPIs)),
+         ("servicesOffOverridesRestricted", String(servicesOffOverridesRestricted))]
     }
 }
 

@@ -5,9 +5,11 @@ extension World {
 
     /// `authorizationStatus` now.
     @inline(__always) public var status: AuthorizationStatus {
-        if restricted { return .restricted }
-        // Location Services off, or Airplane mode: denied, the stored choice kept. [A S11, S215]
-        if !locationServicesOn || airplaneMode { return .denied }
+        // Location Services off, or Airplane mode: denied for every app, the stored choice kept
+        // [A S9, S11, S215]; a restricted app too, unless the assumption says restricted wins.
+        let servicesOff = !locationServicesOn || airplaneMode
+        if restricted && !(servicesOff && assumptions.servicesOffOverridesRestricted) { return .restricted }
+        if servicesOff { return .denied }
         switch record.choice {
         case .unlisted, .askNextTime:
             return record.temporaryGrant ? .authorizedWhenInUse : .notDetermined

@@ -506,7 +506,8 @@ extension Statement {
             case .assume(let name, _):
                 let v11: Set<String> = ["autoPauseDelay", "forceQuitBlocksRelaunch", "preciseFixInterval",
                                         "requestLocationTimeout", "startTimeOfDay", "liveActivityMaxDuration", "addWidgetAsks",
-                                        "controlCenterRecentWindow", "explicitSessionKeyCoversClassicAPIs"]
+                                        "controlCenterRecentWindow", "explicitSessionKeyCoversClassicAPIs",
+                                        "servicesOffOverridesRestricted"]
                 return v11.contains(name) ? "assume \(name)" : nil
             default: return nil
             }

@@ -65,6 +65,22 @@ struct StateModelTests {
         #expect(s.world.status == .restricted)
     }
 
+    /// Location Services off (or Airplane mode): every app reads denied, a restricted one too,
+    /// and reads restricted again when they come back; the assumption servicesOffOverridesRestricted
+    /// false keeps it restricted throughout.
+    @Test(arguments: [true, false])
+    func servicesOffAndRestricted(_ overrides: Bool) {
+        var s = Sim { $0.restricted = true; _ = $0.assumptions.set("servicesOffOverridesRestricted", .boolean(overrides)) }
+        let off = s.do(.user(.settingsLocationServices(false)))
+        #expect(s.status == (overrides ? .denied : .restricted))
+        s.do(.user(.foreground))
+        #expect(off.flatMap(\.callbacks).map(\.status) == (overrides ? [.denied] : []))
+        s.do(.user(.settingsLocationServices(true)), .user(.foreground))
+        #expect(s.status == .restricted && s.world.lastCallback?.status == .restricted)
+        s.do(.device(.airplaneMode(true)))
+        #expect(s.status == (overrides ? .denied : .restricted))
+    }
+
     @Test(arguments: [Platform.ios12, .ios13, .ios13_4])
     func accuracyIsAlwaysFullBeforeIOS14(_ p: Platform) {
         var s = Sim(p)
