@@ -215,6 +215,7 @@ extension World {
         case .user(.locationButton):
             guard profile.hasLocationButton else { return why(.locationButtonUnavailable, profile.platform.displayName) }
             if away { return why(.locationButtonNeedsForeground) }
+            if !info.hasWhenInUseKey { return why(.locationButtonMissingKey) }
             if let p = prompt { return why(.locationButtonCovered, "the \(p.kind.rawValue) prompt") }
             if status.isAuthorized && !record.temporaryGrant { return why(.locationButtonAlreadyAuthorized) }
             if restricted || !locationServicesOn { return why(.locationButtonBlocked) }

@@ -28,7 +28,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case promptWaitsForForeground, promptDismissedByLeaving, promptWithdrawn
     // Allow Once, location button
     case allowOnceExpires, allowOnceEndsWithProcess
-    case locationButtonUnavailable, locationButtonNeedsForeground, locationButtonCovered, locationButtonAlreadyAuthorized, locationButtonBlocked
+    case locationButtonUnavailable, locationButtonNeedsForeground, locationButtonCovered, locationButtonAlreadyAuthorized, locationButtonBlocked,
+         locationButtonMissingKey
     case locationButtonFirstTap, locationButtonConfirmed, locationButtonCancelled, locationButtonGrant
     // Settings
     case settingsUnlisted, settingsRestricted, settingsOptionNotOffered, settingsLeavesApp, settingsSameChoice
@@ -156,6 +157,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .locationButtonCovered: ("A system prompt covers the app: its button cannot be tapped", "I")
         case .locationButtonAlreadyAuthorized: ("The app is already authorized: the button just gets a location", "A S30; I")
         case .locationButtonBlocked: ("Location is restricted or off: the button cannot grant anything", "I")
+        case .locationButtonMissingKey: ("The button grants nothing: NSLocationWhenInUseUsageDescription is missing from Info.plist, and Apple requires it for any access while the app is in use (what the button shows then is not documented)", "A S15c; I")
         case .locationButtonFirstTap: ("The first tap of a CLLocationButton asks the person to confirm", "A S30")
         case .locationButtonConfirmed: ("Confirmed: a temporary authorizedWhenInUse, like Allow Once", "A S30")
         case .locationButtonCancelled: ("The person declined the location button confirmation", "I")

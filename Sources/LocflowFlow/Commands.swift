@@ -210,6 +210,9 @@ public enum Commands {
         else if profile.legacyPrompts { always = "shows the three-option Always prompt" }
         else { always = "shows the when-in-use prompt, then provisional Always (the upgrade prompt comes later)" }
         io.out("  requestAlwaysAuthorization: " + always)
+        if profile.hasLocationButton {
+            io.out("  CLLocationButton: " + (info.hasWhenInUseKey ? "a one-time grant, like Allow Once (confirmed on its first tap)" : "grants nothing (NSLocationWhenInUseUsageDescription is missing)"))
+        }
         let probe = World(config: config)
         io.out("  Settings options once the app has asked: " + probe.settingsOptionsOnceListed.map(\.rawValue).joined(separator: ", "))
         if profile.hasAccuracy { io.out("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on")) }

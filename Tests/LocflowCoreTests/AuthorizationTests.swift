@@ -391,6 +391,16 @@ struct ClassicTests {
         #expect(s.world.isTemporaryWhenInUse)
     }
 
+    /// Without NSLocationWhenInUseUsageDescription the button grants nothing, confirmed or not. [A S15c][I]
+    @Test func locationButtonWithoutTheWhenInUseKeyGrantsNothing() {
+        var s = Sim(.ios15) { $0.info.whenInUseDescription = nil; $0.info.alwaysAndWhenInUseDescription = nil }
+        #expect(Sim.rules(s.do(.user(.locationButton))) == [.locationButtonMissingKey])
+        #expect(s.world.prompt == nil && s.status == .notDetermined)
+        // The key is checked before anything else the button would do, once the app is in front.
+        s.do(.user(.background))
+        #expect(Sim.rules(s.do(.user(.locationButton))) == [.locationButtonNeedsForeground])
+    }
+
     @Test func locationButtonIgnoredBeforeIOS15AndOnVisionOS() {
         for p in [Platform.ios14, .visionos] {
             var s = Sim(p)

@@ -45,6 +45,14 @@ struct InspectTests {
         #expect(!title.contains("$") && !title.contains(AppInfo.sampleName))
     }
 
+    /// What the location button does follows the when-in-use key (iOS 15+, not visionOS).
+    @Test func theLocationButtonLineFollowsTheWhenInUseKey() {
+        #expect(inspect(Self.whenInUse).contains("  CLLocationButton: a one-time grant, like Allow Once (confirmed on its first tap)\n"))
+        #expect(inspect("<key>CFBundleName</key><string>X</string>").contains("  CLLocationButton: grants nothing (NSLocationWhenInUseUsageDescription is missing)\n"))
+        #expect(!inspect(Self.whenInUse, platform: .ios14).contains("CLLocationButton:"))
+        #expect(!inspect(Self.whenInUse, platform: .visionos).contains("CLLocationButton:"))
+    }
+
     @Test func aRealDisplayNameWinsOverABuildSettingBundleName() {
         let out = inspect("<key>CFBundleDisplayName</key><string>Fine Me Not</string><key>CFBundleName</key><string>$(PRODUCT_NAME)</string>" + Self.whenInUse)
         #expect(out.contains("  app name: Fine Me Not\n"))
