@@ -42,7 +42,9 @@ extension World {
 
     /// A wait: the timers due fire first (held until their number is known: a wait past the
     /// budget is put back, as a refused step changes nothing at all), then the clock moves on.
-    /// Each transition goes to `sink`, with the world just after it when `worlds` asks for it.
+    /// Each transition goes to `sink`, with the world just after it when `worlds` asks for it;
+    /// without worlds (the model checker's step) the timers' transitions are not handed out one
+    /// by one: their rules go into the wait's own transition (no list of them is kept).
     private mutating func wait(_ event: Event, _ duration: Millis, quiet: Bool, worlds: Bool,
                                sink: (Transition, World?) -> Void) {
         guard let target = VirtualTime.adding(now, max(0, duration)) else {
@@ -54,8 +56,13 @@ extension World {
         let budget = min(VirtualTime.maxTimersPerWait, VirtualTime.maxTimersPerRun - timersFired)
         let before = self
         var fired: [(Transition, World?)] = []
-        var arrived = fireTimers(until: target, limit: budget + 1, quiet: quiet, worlds: worlds) { t, w in fired.append((t, w)) }
-        if fired.count > budget {
+        var firedCount = 0
+        var timerRules = RuleSet()
+        var arrived = fireTimers(until: target, limit: budget + 1, quiet: quiet, worlds: worlds) { t, w in
+            firedCount += 1
+            if worlds { fired.append((t, w)) } else { timerRules.formUnion(t.rules) }
+        }
+        if firedCount > budget {
             self = before
             var t = Transition(event: event, time: now, quiet: quiet)
             let bound = budget < VirtualTime.maxTimersPerWait ? "the \(VirtualTime.maxTimersPerRun) of one run: \(timersFired) have fired" : "the bound of one wait"
@@ -75,8 +82,9 @@ extension World {
         }
         // Its own rule only when nothing else decided it; the timers it fired are entries of their own.
         if t.lastRule == nil {
-            t.note(.timePasses, fired.isEmpty ? "no timer was due" : "after the \(fired.count == 1 ? "timer" : "\(fired.count) timers") it fired")
+            t.note(.timePasses, firedCount == 0 ? "no timer was due" : "after the \(firedCount == 1 ? "timer" : "\(firedCount) timers") it fired")
         }
+        if !worlds { t.absorb(timerRules) }
         sink(t, worlds ? self : nil)
     }
 
@@ -417,8 +425,10 @@ extension World {
             break
         }
         guard !authorizationRequestInProgress, status.isAuthorized, accuracy == .reducedAccuracy else { return }
+        // Read first: a closure reading `info` would capture (copy) the whole world.
+        let purposes = info.temporaryUsageDescriptions
         if let s = sessions.last(where: { $0.held && $0.state == .active && !$0.fullAccuracyDeclined
-            && $0.fullAccuracyKey.map { info.temporaryUsageDescriptions?[$0] != nil } == true }) {
+            && $0.fullAccuracyKey.map { purposes?[$0] != nil } == true }) {
             enqueue(Prompt(kind: .temporaryFullAccuracy, origin: .session(id: s.id), purposeKey: s.fullAccuracyKey), &t)
             t.note(.sessionFullAccuracyPrompt, s.id)
         }
