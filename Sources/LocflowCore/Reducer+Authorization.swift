@@ -312,7 +312,8 @@ extension World {
 
     /// Queues a prompt; the same prompt already up or waiting is not asked twice.
     mutating func enqueue(_ p: Prompt, _ t: inout Transition) {
-        if prompt == p || promptQueue.contains(p) { return }
+        if let up = prompt, up == p { return }  // not `prompt == p`: see `noPrompt`
+        if promptQueue.contains(p) { return }
         promptQueue.append(p)
     }
 

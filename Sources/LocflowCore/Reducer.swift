@@ -332,7 +332,7 @@ extension World {
         // Callbacks: one per real change to a running process, none while a prompt is up (they
         // are delivered before a prompt that this very event brings up). [A S9, S12]
         let pair = statusPair
-        if lifecycle.isRunning && prompt == nil && process.lastDelivered != pair {
+        if lifecycle.isRunning && noPrompt && process.lastDelivered != pair {
             process.lastDelivered = pair
             callbacks += 1
             lastCallback = pair
@@ -356,13 +356,13 @@ extension World {
             }
             if kept.count != promptQueue.count { promptQueue = kept }
         }
-        if prompt == nil, let i = promptQueue.firstIndex(where: { $0.isSystemInitiated || lifecycle == .foreground }) {
+        if noPrompt, let i = promptQueue.firstIndex(where: { $0.isSystemInitiated || lifecycle == .foreground }) {
             let p = promptQueue.remove(at: i)
             prompt = p
             promptShownAt = now
             t.emit(.promptShown(p.kind))
         }
-        if prompt == nil { promptShownAt = nil }
+        if noPrompt { promptShownAt = nil }
         // kCLErrorDenied when running standard updates lose authorization. [A S11]
         if pair.status == .denied, let statusBefore, statusBefore != .denied, process.standardUpdates && lifecycle.isRunning && lastError != .denied {
             lastError = .denied
@@ -401,7 +401,7 @@ extension World {
 
     /// iOS 18 session goals: Core Location asks, when it can, for what the held sessions need. [A S7, S8b]
     mutating func pursueGoals(_ t: inout Transition) {
-        guard prompt == nil || !prompt!.kind.isAuthorizationRequest, !authorizationRequestInProgress else { return }
+        guard noPrompt || !prompt!.kind.isAuthorizationRequest, !authorizationRequestInProgress else { return }
         let goal = effectiveGoal
         guard goal > .none, locationServicesOn, !restricted, info.hasWhenInUseKey else { return }
         let sourceID = sessions.last(where: { $0.held && $0.state == .active && $0.goal == goal })?.id ?? "implicit"
