@@ -24,8 +24,9 @@ extension World {
 
     /// The model checker's step: what `step(_:quiet: true, sink:)` does to the world, with the
     /// rules that decided it added to `rules`; true when the step was refused. No world is
-    /// handed out along the way (each would be a copy).
-    public mutating func stepForSearch(_ event: Event, rules: inout RuleSet) -> Bool {
+    /// handed out along the way (each would be a copy). `asked`: the caller has asked `refusal`
+    /// and `withoutEffect` of this world and event, and both said nil (they are not asked again).
+    public mutating func stepForSearch(_ event: Event, rules: inout RuleSet, asked: Bool = false) -> Bool {
         if case .wait(let duration) = event {
             var refused = false
             wait(event, duration, quiet: true, worlds: false) { t, _ in
@@ -34,7 +35,7 @@ extension World {
             return refused
         }
         // Read where it is made (a helper taking the transition copied it, arrays and all, every try).
-        let t = apply(event, quiet: true)
+        let t = apply(event, quiet: true, asked: asked)
         if let r = t.refusal { rules.insert(r.rule); return true }
         rules.formUnion(t.rules)
         return false
@@ -107,15 +108,17 @@ extension World {
     }
 
     /// Applies a non-wait event at the current time.
-    mutating func apply(_ event: Event, quiet: Bool = false) -> Transition {
+    mutating func apply(_ event: Event, quiet: Bool = false, asked: Bool = false) -> Transition {
         var t = Transition(event: event, time: now, quiet: quiet)
-        if let why = refusal(for: event, details: !quiet) {
-            t.refusal = why  // a refused step changes nothing at all
-            return t
-        }
-        if let why = withoutEffect(event, details: !quiet) {
-            t.note(why.rule, why.detail)  // nothing changed, so nothing to settle
-            return t
+        if !asked {
+            if let why = refusal(for: event, details: !quiet) {
+                t.refusal = why  // a refused step changes nothing at all
+                return t
+            }
+            if let why = withoutEffect(event, details: !quiet) {
+                t.note(why.rule, why.detail)  // nothing changed, so nothing to settle
+                return t
+            }
         }
         let statusBefore = status
         // Tracking that this event ends was still on until now (Control Center's "recently").

@@ -331,7 +331,7 @@ public struct StateSearch {
                 return
             }
             var w = world
-            if w.stepForSearch(event, rules: &fired) { return }
+            if w.stepForSearch(event, rules: &fired, asked: true) { return }
             if k >= 0 { enabled[k] = true }
             w.canonicalize(keepLastOutputs: keep)
             let f = w.fingerprint

@@ -223,6 +223,13 @@ struct FingerprintTests {
                 #expect(searched == walk.world && searchRules == loudRules.union(loudRefusal) && refused == (loudRefusal != nil),
                         "seed \(seed), \(e.flowText)")
                 if case .wait = e {} else { #expect(before.refusal(for: e, details: false)?.rule == loudRefusal, "seed \(seed), \(e.flowText)") }
+                // Told that both questions were asked (and said nil), it steps alike.
+                if before.refusal(for: e) == nil && before.withoutEffect(e) == nil {
+                    var asked = before
+                    var askedRules = RuleSet()
+                    #expect(!asked.stepForSearch(e, rules: &askedRules, asked: true))
+                    #expect(asked == searched && askedRules == searchRules, "seed \(seed), \(e.flowText)")
+                }
             }
         }
     }
