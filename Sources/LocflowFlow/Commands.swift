@@ -109,7 +109,7 @@ public enum Commands {
     public enum TraceFormatOption: String { case text, json }
 
     /// `locflow run FILE [--format text|json]`: the trace; the same exit codes as `check`.
-    public static func run(_ path: String, format: TraceFormatOption, io: CommandIO) -> Int32 {
+    public static func run(_ path: String, format: TraceFormatOption, words: TraceWords = .english, io: CommandIO) -> Int32 {
         let flow: Flow
         do { flow = try load(path) } catch { io.err(error.description); return 2 }
         do {
@@ -131,7 +131,7 @@ public enum Commands {
                         pending = entry
                     case .text:
                         if !pendingText.isEmpty { io.out(pendingText); pendingText = "" }
-                        io.out(TraceFormat.text(entry))
+                        io.out(TraceFormat.text(entry, words: words))
                     }
                 },
                 onExpect: { line, ok, message in
@@ -146,7 +146,7 @@ public enum Commands {
             for f in result.findings where f.severity == .warning { io.err(f.text(in: path)) }
             if format == .json { for f in result.failures { io.err("\(path):\(f.line): \(f.message)") } }
             else { for f in result.failures { io.out("\(path):\(f.line): \(f.message)") } }
-            let closing = "\(result.passed) passed, \(result.failed) failed"
+            let closing = words.closing(result.passed, result.failed)
             if format == .json { io.err(closing) } else { io.out(closing) }
             return result.failed > 0 ? 1 : 0
         } catch {

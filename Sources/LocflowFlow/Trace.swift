@@ -1,5 +1,42 @@
 import LocflowCore
 
+/// The words of a text trace: English here; the explorer's module gives Korean ones
+/// (`run --lang ko`). A step from a flow line is shown as written (it is the flow), timers and
+/// everything the model says in the words given.
+public struct TraceWords: Sendable {
+    /// A step the flow did not write (a timer), and the start.
+    public var event: @Sendable (Event) -> String
+    public var start: String
+    public var why: @Sendable (Why) -> String
+    public var refused: String
+    public var output: @Sendable (Output) -> String
+    /// The state after the entry.
+    public var state: @Sendable (World) -> String
+    /// The closing count: passed, failed.
+    public var closing: @Sendable (Int, Int) -> String
+
+    public init(event: @escaping @Sendable (Event) -> String, start: String, why: @escaping @Sendable (Why) -> String, refused: String,
+                output: @escaping @Sendable (Output) -> String, state: @escaping @Sendable (World) -> String,
+                closing: @escaping @Sendable (Int, Int) -> String) {
+        self.event = event; self.start = start; self.why = why; self.refused = refused
+        self.output = output; self.state = state; self.closing = closing
+    }
+
+    public static let english = TraceWords(
+        event: { $0.flowText }, start: "start: the person launches the app", why: { $0.text }, refused: "REFUSED",
+        output: { $0.text },
+        state: { w in
+            var state = "\(w.status.rawValue) \(w.accuracy.rawValue) · settings \(w.settingsChoice.rawValue) · \(w.lifecycle.rawValue)"
+            state += w.inUse ? " (in use)" : " (not in use)"
+            if let p = w.prompt { state += " · prompt \(p.kind.rawValue)" }
+            if w.fixes > 0 { state += " · fixes \(w.fixes) (last \(w.lastFix?.rawValue ?? "none"))" }
+            if w.controlCenter != .none { state += " · Control Center \(w.controlCenter.rawValue)" }
+            if w.process.paused { state += " · updates paused" }
+            return state
+        },
+        closing: { "\($0) passed, \($1) failed" })
+}
+
 /// Formats trace entries for `locflow run`.
 public enum TraceFormat {
 
@@ -53,21 +90,17 @@ public enum TraceFormat {
     }
 
     /// A human-readable trace entry.
-    public static func text(_ e: FlowRunner.Entry) -> String {
+    public static func text(_ e: FlowRunner.Entry, words: TraceWords = .english) -> String {
         let w = e.world, t = e.transition
         let time = formatClock(t.time).leftPad(8)
         let where_ = (e.line.map { "L\($0)" } ?? "").leftPad(5)
-        var out = "\(time) \(where_)  \(eventText(e))"
-        if let r = t.refusal { out += "\n" + String(repeating: " ", count: 16) + "REFUSED: \(r.text)" }
-        for o in t.outputs { out += "\n" + String(repeating: " ", count: 16) + "→ \(o.text)" }
-        for why in t.why { out += "\n" + String(repeating: " ", count: 16) + "· \(why.text)" }
-        var state = "\(w.status.rawValue) \(w.accuracy.rawValue) · settings \(w.settingsChoice.rawValue) · \(w.lifecycle.rawValue)"
-        state += w.inUse ? " (in use)" : " (not in use)"
-        if let p = w.prompt { state += " · prompt \(p.kind.rawValue)" }
-        if w.fixes > 0 { state += " · fixes \(w.fixes) (last \(w.lastFix?.rawValue ?? "none"))" }
-        if w.controlCenter != .none { state += " · Control Center \(w.controlCenter.rawValue)" }
-        if w.process.paused { state += " · updates paused" }
-        out += "\n" + String(repeating: " ", count: 16) + "= \(state)"
+        let step = e.isStart ? words.start : e.line == nil ? words.event(t.event) : t.event.flowText
+        let indent = String(repeating: " ", count: 16)
+        var out = "\(time) \(where_)  \(step)"
+        if let r = t.refusal { out += "\n" + indent + "\(words.refused): \(words.why(r))" }
+        for o in t.outputs { out += "\n" + indent + "→ \(words.output(o))" }
+        for why in t.why { out += "\n" + indent + "· \(words.why(why))" }
+        out += "\n" + indent + "= \(words.state(w))"
         return out
     }
 }

@@ -55,14 +55,16 @@ enum CLI {
               2 a file could not be read or parsed (nothing of that file runs).
         """,
         "run": """
-        usage: locflow run FILE [--format text|json]
+        usage: locflow run FILE [--format text|json] [--lang en|ko]
 
         Prints the trace of a flow: one entry per step and per timer that fired, with the state
         after it and the rules that decided it. json is JSON Lines, one object per entry, with
         line, time, event, actor, refused, status, accuracy, settings, prompt, lifecycle, inUse,
         callbacks, fix, fixes, paused, widgetUpdates, controlCenter, error, diagnostics, outputs, why, and
         expectations (the expect lines after the entry's step: line, expect, passed, message).
-        Exit codes as for check.
+        --lang ko writes the text trace in Korean (timers, outputs, rules, the state after each
+        entry, the closing count); the flow's own lines and the expectations' messages stay as
+        check prints them, and JSON is the same in both languages. Exit codes as for check.
         """,
         "inspect": """
         usage: locflow inspect PLIST [--strings FILE] [--platform P]
@@ -279,14 +281,19 @@ enum CLI {
             guard !a.positionals.isEmpty else { return usageError("check", "give one or more .flow files or folders") }
             return Commands.check(a.positionals, quiet: a.has("--quiet"), io: io)
         case "run":
-            guard let a = parsed(valued: ["--format"]) else { return 2 }
+            guard let a = parsed(valued: ["--format", "--lang"]) else { return 2 }
             var format = Commands.TraceFormatOption.text
             if let v = a.value("--format") {
-                guard let f = Commands.TraceFormatOption(rawValue: v) else { return usageError("run", "--format is text or json, not '\(v)'") }
+                guard let f = Commands.TraceFormatOption(rawValue: v) else { return usageError("run", "--format is text or json, not '\(excerpt(v))'") }
                 format = f
             }
+            var words = TraceWords.english
+            if let v = a.value("--lang") {
+                guard let l = Language(rawValue: v) else { return usageError("run", "--lang is en or ko, not '\(excerpt(v))'") }
+                if l == .ko { words = .korean }
+            }
             guard a.positionals.count == 1 else { return usageError("run", "give exactly one .flow file") }
-            return Commands.run(a.positionals[0], format: format, io: io)
+            return Commands.run(a.positionals[0], format: format, words: words, io: io)
         case "inspect":
             guard let a = parsed(valued: ["--strings", "--platform"]) else { return 2 }
             var platform = Platform.ios18

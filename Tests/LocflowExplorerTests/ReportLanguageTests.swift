@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import LocflowCore
 @testable import LocflowExplorer
 @testable import LocflowFlow
@@ -29,5 +30,35 @@ struct ReportLanguageTests {
         // English is the default.
         let (en, _) = try Report.markdown(flow: flow, flowText: Self.text, file: "k.flow", baseDirectory: ".")
         #expect(en.contains("## Configuration") && !en.contains("## 구성"))
+    }
+}
+
+/// `run --lang ko`: the text trace in Korean, the flow's lines as written.
+@Suite("The trace in Korean")
+struct RunLanguageTests {
+    func run(_ text: String, _ words: TraceWords) throws -> (code: Int32, out: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("locflow-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("k.flow").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var out = ""
+        let code = Commands.run(path, format: .text, words: words, io: CommandIO(out: { out += $0 + "\n" }, err: { out += $0 + "\n" }))
+        return (code, out)
+    }
+
+    @Test func stepsRulesOutputsAndTheStateAreKorean() throws {
+        let text = "app requestWhenInUseAuthorization\nuser tap \"Allow Once\"\nuser background\nwait 5m\nexpect status notDetermined\nexpect settings whileUsing\n"
+        let (code, ko) = try run(text, .korean)
+        #expect(code == 1)
+        for part in ["시작: 사용자가 앱을 엽니다", "L1  app requestWhenInUseAuthorization", "→ 알림 표시: whenInUse",
+                     Korean.rules[.allowOnce]!, "설정 askNextTime · 백그라운드 (사용 중)", "타이머: ", "통과 1, 실패 1",
+                     "✗ expect settings whileUsing"] {
+            #expect(ko.contains(part), "\(part)\n\(ko)")
+        }
+        // English by default, as before.
+        let (_, en) = try run(text, .english)
+        #expect(en.contains("start: the person launches the app") && en.contains("1 passed, 1 failed") && !en.contains("통과"))
+        #expect(en.contains("→ prompt shown: whenInUse") && en.contains(Rule.allowOnce.text))
     }
 }
