@@ -269,7 +269,15 @@ struct Provenance {
         }
         let entry = (line, why)
         if let p = previous {
-            if p.statusPair != after.statusPair { lastAuth = entry }
+            // The status: the rule just before the callback that reported it (the change came
+            // last), else the last one (a suspended app is told later); not the first, which for
+            // a Settings step is the person leaving the app.
+            if p.statusPair != after.statusPair {
+                let isCallback = { (w: Why) in w.rule == .callbackOnChange || w.rule == .callbackAtLaunch }
+                let authWhy = t.why.firstIndex(where: isCallback).flatMap { $0 > 0 ? t.why[$0 - 1] : nil }
+                    ?? t.why.last(where: { !isCallback($0) }) ?? why
+                lastAuth = (line, t.refusal ?? authWhy)
+            }
             if p.prompt != after.prompt || p.promptQueue != after.promptQueue { lastPrompt = entry }
             if p.lifecycle != after.lifecycle { lastLifecycle = entry }
             if p.record != after.record || p.locationServicesOn != after.locationServicesOn { lastSettings = entry }
@@ -294,7 +302,8 @@ struct Provenance {
     func explain(_ x: Expectation) -> String? {
         guard let (line, why) = decider(x) else { return nil }
         var text = (line.map { "line \($0): " } ?? "at launch: ") + why.text
-        if let (otherLine, other) = lastOther, other != why {
+        // The latest step too, unless it is the same line (its first rule says less).
+        if let (otherLine, other) = lastOther, other != why, otherLine == nil || otherLine != line {
             text += "; last: " + (otherLine.map { "line \($0): " } ?? "") + other.text
         }
         return text

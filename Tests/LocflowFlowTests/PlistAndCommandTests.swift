@@ -172,6 +172,15 @@ struct CommandTests {
         #expect(lines[2] == "1 flow: 2 passed, 2 failed")
     }
 
+    /// A status that a Settings step changed is explained by the rule that changed it, not by
+    /// the step's first rule (the person leaving the app), and the same step is not named twice.
+    @Test func aStatusIsExplainedByTheRuleThatChangedIt() {
+        let s = Scratch()
+        let path = s.write("ls.flow", "app requestWhenInUseAuthorization\nuser tap \"Allow While Using App\"\nuser settings locationServices off\nexpect status authorizedWhenInUse\n")
+        let r = capture { Commands.check([path], quiet: true, io: $0) }
+        #expect(r.out.hasPrefix("\(path):4: expected status authorizedWhenInUse, found denied (line 3: \(Rule.locationServicesOff.text) [A S9, S11])\n"), "\(r.out)")
+    }
+
     @Test func expectRefusedPassesOnlyAfterARefusedStep() {
         let s = Scratch()
         let ok = s.write("a.flow", "system suspend\nexpect refused\n")
