@@ -124,6 +124,7 @@ extension World {
             leaveForSettings(&t)
             locationServicesOn = on
             t.note(on ? .locationServicesOn : .locationServicesOff)
+            noteRestrictedServices(&t)
         case .settingsReset:
             leaveForSettings(&t)
             let used = record.alwaysRequestUsed
@@ -172,6 +173,15 @@ extension World {
             t.note(.settingsLeavesApp)
             enterBackground(&t)
         }
+    }
+
+    /// On a restricted device, what Location Services off (or Airplane mode) makes the status
+    /// read is an assumption: said whenever either changes.
+    func noteRestrictedServices(_ t: inout Transition) {
+        guard restricted else { return }
+        t.note(.restrictedServicesOff, assumptions.servicesOffOverridesRestricted
+               ? "servicesOffOverridesRestricted: it reads denied while they are off, restricted while they are on"
+               : "servicesOffOverridesRestricted false: it reads restricted either way")
     }
 
     mutating func settings(_ choice: SettingsChoice, _ t: inout Transition) {

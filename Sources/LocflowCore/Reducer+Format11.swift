@@ -92,6 +92,7 @@ extension World {
             guard airplaneMode != on else { return t.note(.airplaneModeUnchanged, on ? "on" : "off") }
             airplaneMode = on
             t.note(on ? .airplaneModeOn : .airplaneModeOff)
+            noteRestrictedServices(&t)
         case .visit:
             guard visits, !profile.isVisionOS else { return t.note(.visitsNotMonitored) }
             alwaysClassEvent("visit", &t)

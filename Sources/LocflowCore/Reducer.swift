@@ -196,7 +196,8 @@ extension World {
     /// request from the background, Settings set to what it already says. The reducer asks this
     /// after `refusal` and stops there, with the rule noted: the world is as the last step left
     /// it, settled, so there is nothing to settle. The model checker asks it before copying a
-    /// world: a quarter of its steps are these (a test holds that settling them changes nothing).
+    /// world: a quarter of its steps are these (tests hold that every world a step leaves is at
+    /// rest: settling it again changes nothing).
     public func withoutEffect(_ event: Event, details: Bool = true) -> Why? {
         func why(_ rule: Rule, _ detail: @autoclosure () -> String? = nil) -> Why {
             Why(rule, details ? detail() : nil)
@@ -289,7 +290,8 @@ extension World {
     // MARK: - Settle: consequences that follow from any change
 
     /// Brings the world to rest after an event: in-use bookkeeping, temporary grants, suspension,
-    /// prompts, session goals, callbacks and errors. Idempotent.
+    /// prompts, session goals, callbacks and errors. Once is enough: settling the result again
+    /// changes nothing (a test holds it over every state of a search).
     mutating func settle(into t: inout Transition, statusBefore: AuthorizationStatus? = nil) {
         // In use.
         if inUse {
@@ -309,24 +311,12 @@ extension World {
             if var s = process.liveUpdates, !s.qualified { s.qualified = true; process.liveUpdates = s }
             if var s = process.monitor, !s.qualified { s.qualified = true; process.monitor = s }
         }
-        // Suspension of a backgrounded app without background execution.
-        if lifecycle == .background {
-            if runsInBackground { suspendAt = nil } else if suspendAt == nil { suspendAt = now + assumptions.suspendDelay }
-        } else {
-            suspendAt = nil
-        }
         // Prompts: app prompts need the foreground.
         if let p = prompt, lifecycle != .foreground, !p.isSystemInitiated {
             prompt = nil
             t.emit(.promptHidden(p.kind))
             if assumptions.promptReturnsAfterBackground { promptQueue.insert(p, at: 0) }
             t.note(assumptions.promptReturnsAfterBackground ? .promptWaitsForForeground : .promptDismissedByLeaving, p.kind.rawValue)
-        }
-        // Reduced-accuracy cadence for liveUpdates.
-        if accuracy == .reducedAccuracy && delivering(.liveUpdates) {
-            if nextReducedFixAt == nil { nextReducedFixAt = now + assumptions.reducedAccuracyInterval }
-        } else {
-            nextReducedFixAt = nil
         }
         if relaunchWindowEndsAt != nil && !sessions.contains(where: { $0.state == .active && !$0.held })
             && !keptBackgroundActivity && !keptLiveUpdates && !keptMonitor {
@@ -372,6 +362,21 @@ extension World {
             t.emit(.error(.denied))
         }
         settle11(&t)
+        // The timers that follow from what runs, last: the prompts above (a session's goal asks,
+        // a waiting prompt is withdrawn or comes up) change what delivers, and settling once
+        // must leave the world at rest (a step without effect does not settle again).
+        // Suspension of a backgrounded app without background execution.
+        if lifecycle == .background {
+            if runsInBackground { suspendAt = nil } else if suspendAt == nil { suspendAt = now + assumptions.suspendDelay }
+        } else {
+            suspendAt = nil
+        }
+        // Reduced-accuracy cadence for liveUpdates.
+        if accuracy == .reducedAccuracy && delivering(.liveUpdates) {
+            if nextReducedFixAt == nil { nextReducedFixAt = now + assumptions.reducedAccuracyInterval }
+        } else {
+            nextReducedFixAt = nil
+        }
         noteLocationUse()
     }
 

@@ -33,7 +33,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case locationButtonFirstTap, locationButtonConfirmed, locationButtonCancelled, locationButtonGrant
     // Settings
     case settingsUnlisted, settingsRestricted, settingsOptionNotOffered, settingsLeavesApp, settingsSameChoice
-    case settingsChoice, settingsPrecise, settingsNoPrecise, locationServicesOff, locationServicesOn, resetLocationPrivacy
+    case settingsChoice, settingsPrecise, settingsNoPrecise, locationServicesOff, locationServicesOn, restrictedServicesOff, resetLocationPrivacy
     // Services
     case updatesWithoutAuthorization, backgroundStartFails, backgroundUpdatesCrash, deniedError
     case ios12WhenInUseNoAlwaysServices, reducedAccuracyNoRegions, regionNotMonitored
@@ -171,6 +171,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .settingsPrecise: ("The app's Precise Location switch in Settings", "A S16; D S21")
         case .settingsNoPrecise: ("Precise Location exists from iOS 14", "A S16")
         case .locationServicesOff: ("Location Services off: every app reads denied; each app's choice is kept", "A S9, S11")
+        case .restrictedServicesOff: ("The app is restricted: whether Location Services off (or Airplane mode) makes it read denied, as every other app, is an assumption (Apple names both cases, not the two together)", "I")
         case .locationServicesOn: ("Location Services on: each app returns to its stored choice", "A S11")
         case .resetLocationPrivacy: ("Reset Location & Privacy: the app returns to notDetermined and may ask again (the one-shot too)", "A S9; I")
         case .updatesWithoutAuthorization: ("Updates without ever requesting authorization never prompt and never deliver", "A S12; D S46")

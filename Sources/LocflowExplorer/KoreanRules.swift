@@ -89,6 +89,7 @@ extension Korean {
         .locationButtonNeedsForeground: "앱이 포그라운드에 있을 때만 버튼을 탭할 수 있습니다",
         .locationButtonCovered: "시스템 알림이 앱을 덮고 있습니다: 버튼을 탭할 수 없습니다",
         .locationButtonAlreadyAuthorized: "앱은 이미 권한이 있습니다: 버튼은 위치만 가져옵니다",
+        .restrictedServicesOff: "앱이 제한되어 있습니다: 위치 서비스를 끄면 (또는 에어플레인 모드) 다른 앱처럼 denied를 읽는지는 가정입니다 (Apple은 두 경우를 각각 말할 뿐 함께는 말하지 않음)",
         .locationButtonBlocked: "위치가 제한되었거나 꺼져 있습니다: 버튼은 아무것도 허용할 수 없습니다",
         .locationButtonMissingKey: "버튼은 아무것도 허용하지 않습니다: Info.plist에 NSLocationWhenInUseUsageDescription이 없고, Apple은 앱을 사용하는 동안의 모든 접근에 이 키를 요구합니다 (그때 버튼이 무엇을 보이는지는 문서화되지 않음)",
         .locationButtonFirstTap: "CLLocationButton을 처음 탭하면 사용자에게 확인을 묻습니다",
@@ -233,6 +234,27 @@ extension Korean {
         for l in Lifecycle.allCases { values[l.rawValue] = lifecycles[l] ?? l.rawValue }
         return values
     }()
+    /// The names of the events that reach an app (the trace's outputs and the rules' details).
+    static let eventNames = ["significant location change": "중요한 위치 변경", "background location update": "백그라운드 위치 업데이트",
+                             "visit": "방문"]
+    /// An event's name in Korean: "monitor event home", "region office exit", "beacon region lobby enter"; nil for another text.
+    static func eventName(_ e: String) -> String? {
+        if let name = eventNames[e] { return name }
+        let words = e.split(separator: " ").map(String.init)
+        if words.count == 3, words[0] == "monitor", words[1] == "event" { return "CLMonitor 이벤트 “\(words[2])”" }
+        if words.count == 3, words[0] == "region", words[2] == "exit" { return "영역 “\(words[1])” 나감" }
+        if words.count == 4, words[0] == "beacon", words[1] == "region" {
+            return "비콘 영역 “\(words[2])” " + (words[3] == "enter" ? "들어감" : "나감")
+        }
+        return nil
+    }
+    /// Rules' details that are whole phrases.
+    static let detailPhrases = [
+        "standard updates": "표준 업데이트", "significant-change service": "중요한 위치 변경 서비스",
+        "background location updates": "백그라운드 위치 업데이트", "background activity session": "CLBackgroundActivitySession",
+        "only the deprecated NSLocationAlwaysUsageDescription is there, which iOS 11 and later do not read":
+            "더 이상 쓰지 않는 NSLocationAlwaysUsageDescription만 있고, iOS 11부터는 이 키를 읽지 않습니다",
+    ]
     static let actors: [Actor: String] = [.person: "사용자", .app: "앱", .system: "시스템", .device: "기기", .timer: "타이머"]
 }
 
@@ -259,6 +281,16 @@ extension Language {
             let kind = d[during.upperBound..<at.lowerBound] == "precise" ? "정확한 위치" : "대략적 위치"
             return "기다리는 동안 위치 \(n)개, 마지막은 \(kind) (\(d[at.upperBound...]))"
         }
+        // Whole fragments first (the replacements below would leave them half English).
+        if d.hasPrefix("servicesOffOverridesRestricted false") { return "가정 servicesOffOverridesRestricted false: 어느 쪽이든 restricted를 읽습니다" }
+        if d.hasPrefix("servicesOffOverridesRestricted") { return "가정 servicesOffOverridesRestricted: 꺼져 있는 동안 denied, 켜져 있는 동안 restricted를 읽습니다" }
+        if d.hasPrefix("no session "), d.hasSuffix(" is held") { return "잡고 있는 세션 " + d.dropFirst("no session ".count).dropLast(" is held".count) + " 없음" }
+        if d == "no .always session held" { return "잡고 있는 .always 세션 없음" }
+        if d.hasPrefix("no purpose key ") { return "목적 키 " + d.dropFirst("no purpose key ".count) + " 없음" }
+        if d == "not authorized for background events" { return "백그라운드 이벤트를 받을 권한 없음" }
+        let bare = d.hasPrefix("the ") ? String(d.dropFirst(4)) : d
+        if let phrase = Korean.detailPhrases[bare] { return phrase }
+        if let e = Korean.eventName(d) { return e }
         var out = d
         if let l = Lifecycle(rawValue: d) { return Korean.lifecycles[l] ?? d }
         for l in Lifecycle.allCases { out = out.replacingOccurrences("the app is \(l.rawValue)", "앱: " + (Korean.lifecycles[l] ?? l.rawValue)) }
@@ -365,8 +397,7 @@ extension Language {
         case .suspended: return "일시 중단됨"
         case .resumed: return "다시 실행됨"
         case .locationEvent(let e, let d):
-            var name = e.replacingOccurrences("monitor event ", "CLMonitor 이벤트 ").replacingOccurrences("significant location change", "중요한 위치 변경")
-            if name.hasPrefix("region "), name.hasSuffix(" exit") { name = "영역 “" + name.dropFirst(7).dropLast(5) + "” 나감" }
+            let name = Korean.eventName(e) ?? e
             return "\(name) " + (d ? "전달됨" : "전달 안 됨")
         case .sessionLapsed(let id): return "세션 \(id) 소멸"
         case .reducedFix: return "대략적 위치 전달됨"

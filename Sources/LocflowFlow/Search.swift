@@ -290,6 +290,9 @@ public struct StateSearch {
         /// the merge has nothing to do with them), unless the edges are kept.
         var fingerprints: [UInt64] = []
         var knownSteps = 0
+        /// For each listed successor, the steps counted in `knownSteps` before it (so a search
+        /// cut short at its state bound counts exactly the steps before the cut).
+        var knownBefore: [Int32] = []
         let keepEdges: Bool
         var from: [Int32] = []
         var action: [Int16] = []
@@ -338,6 +341,7 @@ public struct StateSearch {
             if let id = known.find(f) { return known(id, f, k, label, state) }
             if let label { taps[Int32(fingerprints.count)] = label }
             fingerprints.append(f)
+            knownBefore.append(Int32(truncatingIfNeeded: knownSteps))
             from.append(Int32(truncatingIfNeeded: state))
             action.append(Int16(truncatingIfNeeded: k))
             slot.append(Int32(worlds.count))
@@ -351,6 +355,7 @@ public struct StateSearch {
             if k >= 0 && !keepEdges { knownSteps += 1; return }
             if let label { taps[Int32(fingerprints.count)] = label }
             fingerprints.append(f)
+            knownBefore.append(Int32(truncatingIfNeeded: knownSteps))
             from.append(Int32(truncatingIfNeeded: state))
             action.append(Int16(truncatingIfNeeded: k))
             slot.append(Int32(truncatingIfNeeded: -1 - id))
@@ -360,9 +365,11 @@ public struct StateSearch {
     private mutating func merge(_ e: Expansion, _ next: inout [World], _ visit: (Int, World) -> Void) {
         firedRules.formUnion(e.fired)
         for k in e.enabled.indices where e.enabled[k] { enabled[k] = true }
-        transitions += e.knownSteps
+        var counted = 0  // of e.knownSteps
         for i in e.fingerprints.indices {
             if truncated { return }
+            transitions += Int(e.knownBefore[i]) - counted
+            counted = Int(e.knownBefore[i])
             let k = e.action[i] < 0 ? tapAction(e.taps[Int32(i)]!) : Int(e.action[i])
             enabled[k] = true
             transitions += 1
@@ -381,6 +388,7 @@ public struct StateSearch {
             next.append(world)
             if count >= bounds.maxStates { truncated = true }
         }
+        if !truncated { transitions += e.knownSteps - counted }
     }
 
     private mutating func tapAction(_ label: String) -> Int {

@@ -73,6 +73,8 @@ struct StateModelTests {
         var s = Sim { $0.restricted = true; _ = $0.assumptions.set("servicesOffOverridesRestricted", .boolean(overrides)) }
         let off = s.do(.user(.settingsLocationServices(false)))
         #expect(s.status == (overrides ? .denied : .restricted))
+        // The trace says that an assumption decided it.
+        #expect(Sim.rules(off).contains(.restrictedServicesOff) && off[0].why.contains { $0.detail?.hasPrefix("servicesOffOverridesRestricted") == true })
         s.do(.user(.foreground))
         #expect(off.flatMap(\.callbacks).map(\.status) == (overrides ? [.denied] : []))
         s.do(.user(.settingsLocationServices(true)), .user(.foreground))

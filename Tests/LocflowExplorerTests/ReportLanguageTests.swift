@@ -56,6 +56,11 @@ struct RunLanguageTests {
                      "✗ expect settings whileUsing"] {
             #expect(ko.contains(part), "\(part)\n\(ko)")
         }
+        // The rules' details and the events' names read whole in Korean.
+        #expect(Language.ko.why(Why(.purposeKeyMissing, "no purpose key 'Nav'")).contains("(목적 키 'Nav' 없음)"))
+        #expect(Language.ko.why(Why(.sessionGoalPrompts, "no session main is held")).contains("(잡고 있는 세션 main 없음)"))
+        #expect(Language.ko.output(.locationEvent("region office exit", delivered: false)) == "영역 “office” 나감 전달 안 됨")
+        #expect(Language.ko.output(.locationEvent("background location update", delivered: true)) == "백그라운드 위치 업데이트 전달됨")
         // English by default, as before.
         let (_, en) = try run(text, .english)
         #expect(en.contains("start: the person launches the app") && en.contains("1 passed, 1 failed") && !en.contains("통과"))

@@ -382,4 +382,21 @@ struct ThreadTests {
             #expect(one.0 == other.0 && one.1 == other.1 && one.2 == other.2 && one.3 == other.3 && one.4 == other.4, "\(threads) threads")
         }
     }
+
+    /// Cut short at its state bound, a search counts the steps tried before the cut, whatever
+    /// the threads (a worker's counted steps are spread among the successors it lists).
+    @Test func aSearchCutShortCountsTheSameStepsOnAnyThreads() {
+        var config = AppConfig()
+        config.platform = .ios18
+        func run(_ threads: Int) -> (Int, Int) {
+            var bounds = StateSearch.Bounds(maxStates: 20_000)
+            bounds.threads = threads
+            var s = StateSearch(config: config, bounds: bounds)
+            s.run()
+            return (s.count, s.transitions)
+        }
+        let one = run(1)
+        #expect(one.0 == 20_000)
+        for threads in [2, 3, 5] { #expect(run(threads) == one, "\(threads) threads") }
+    }
 }
