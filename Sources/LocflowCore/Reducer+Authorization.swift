@@ -122,9 +122,10 @@ extension World {
             t.note(.settingsPrecise)
         case .settingsLocationServices(let on):
             leaveForSettings(&t)
+            let wasOff = !locationServicesOn || airplaneMode
             locationServicesOn = on
             t.note(on ? .locationServicesOn : .locationServicesOff)
-            noteRestrictedServices(&t)
+            noteRestrictedServices(wasOff: wasOff, &t)
         case .settingsReset:
             leaveForSettings(&t)
             let used = record.alwaysRequestUsed
@@ -176,11 +177,13 @@ extension World {
     }
 
     /// On a restricted device, what Location Services off (or Airplane mode) makes the status
-    /// read is an assumption: said whenever either changes.
-    func noteRestrictedServices(_ t: inout Transition) {
-        guard restricted else { return }
+    /// read is an assumption: said when a switch turns them on or off for the app (`wasOff`:
+    /// before the switch).
+    func noteRestrictedServices(wasOff: Bool, _ t: inout Transition) {
+        let off = !locationServicesOn || airplaneMode
+        guard restricted, off != wasOff else { return }
         t.note(.restrictedServicesOff, assumptions.servicesOffOverridesRestricted
-               ? "servicesOffOverridesRestricted: it reads denied while they are off, restricted while they are on"
+               ? "servicesOffOverridesRestricted: it reads denied while Location Services are off or Airplane mode is on, else restricted"
                : "servicesOffOverridesRestricted false: it reads restricted either way")
     }
 

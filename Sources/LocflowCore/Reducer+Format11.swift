@@ -90,9 +90,10 @@ extension World {
         switch action {
         case .airplaneMode(let on):
             guard airplaneMode != on else { return t.note(.airplaneModeUnchanged, on ? "on" : "off") }
+            let wasOff = !locationServicesOn || airplaneMode
             airplaneMode = on
             t.note(on ? .airplaneModeOn : .airplaneModeOff)
-            noteRestrictedServices(&t)
+            noteRestrictedServices(wasOff: wasOff, &t)
         case .visit:
             guard visits, !profile.isVisionOS else { return t.note(.visitsNotMonitored) }
             alwaysClassEvent("visit", &t)

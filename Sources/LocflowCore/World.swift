@@ -243,6 +243,8 @@ public struct World: Sendable, Hashable {
         var world = World(blank: config)
         var t = Transition(event: .user(.foreground), time: 0)
         t.note(.launchByPerson)
+        // A restricted device that starts with Location Services off: the assumption decides the status.
+        world.noteRestrictedServices(wasOff: false, &t)
         world.launch(background: false, into: &t)
         world.settle(into: &t)
         return (world, t)

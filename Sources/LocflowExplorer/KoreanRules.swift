@@ -283,7 +283,7 @@ extension Language {
         }
         // Whole fragments first (the replacements below would leave them half English).
         if d.hasPrefix("servicesOffOverridesRestricted false") { return "가정 servicesOffOverridesRestricted false: 어느 쪽이든 restricted를 읽습니다" }
-        if d.hasPrefix("servicesOffOverridesRestricted") { return "가정 servicesOffOverridesRestricted: 꺼져 있는 동안 denied, 켜져 있는 동안 restricted를 읽습니다" }
+        if d.hasPrefix("servicesOffOverridesRestricted") { return "가정 servicesOffOverridesRestricted: 위치 서비스가 꺼져 있거나 에어플레인 모드인 동안 denied, 그 밖에는 restricted를 읽습니다" }
         if d.hasPrefix("no session "), d.hasSuffix(" is held") { return "잡고 있는 세션 " + d.dropFirst("no session ".count).dropLast(" is held".count) + " 없음" }
         if d == "no .always session held" { return "잡고 있는 .always 세션 없음" }
         if d.hasPrefix("no purpose key ") { return "목적 키 " + d.dropFirst("no purpose key ".count) + " 없음" }

@@ -208,7 +208,8 @@ public struct FlowRunner {
                     let isStep = t.event == event
                     if isStep { refusal = t.refusal }
                     onEntry(Entry(line: isStep ? line.line : nil, transition: t, world: after))
-                    provenance.record(t, line: isStep ? line.line : nil, after: after)
+                    // A timer fired by this line's wait is explained as this line's.
+                    provenance.record(t, line: line.line, after: after)
                 }
                 lastStep = (line, refusal)
                 refusalPending = refusal != nil
@@ -255,6 +256,9 @@ public struct FlowRunner {
 
 /// Remembers which transition last changed each observable, so a failed expectation can say why.
 struct Provenance {
+    /// Rules that go with a change of status without deciding it.
+    static let bookkeeping: Set<Rule> = [.callbackOnChange, .callbackAtLaunch, .callbackHeldWhileSuspended, .promptWaitsForForeground,
+                                         .promptDismissedByLeaving, .promptWithdrawn, .settingsLeavesApp, .toBackground]
     var lastAuth: (Int?, Why)?
     var lastPrompt: (Int?, Why)?
     var lastLifecycle: (Int?, Why)?
@@ -269,13 +273,13 @@ struct Provenance {
         }
         let entry = (line, why)
         if let p = previous {
-            // The status: the rule just before the callback that reported it (the change came
-            // last), else the last one (a suspended app is told later); not the first, which for
-            // a Settings step is the person leaving the app.
+            // The status: the last rule before the callback that reported it, leaving out the
+            // bookkeeping around a change (the person leaving the app for Settings, a prompt
+            // put aside or withdrawn, a callback held for a suspended app); not simply the first,
+            // which for a Settings step is the person leaving the app.
             if p.statusPair != after.statusPair {
-                let isCallback = { (w: Why) in w.rule == .callbackOnChange || w.rule == .callbackAtLaunch }
-                let authWhy = t.why.firstIndex(where: isCallback).flatMap { $0 > 0 ? t.why[$0 - 1] : nil }
-                    ?? t.why.last(where: { !isCallback($0) }) ?? why
+                let end = t.why.firstIndex(where: { $0.rule == .callbackOnChange || $0.rule == .callbackAtLaunch }) ?? t.why.count
+                let authWhy = t.why[..<end].last(where: { !Provenance.bookkeeping.contains($0.rule) }) ?? why
                 lastAuth = (line, t.refusal ?? authWhy)
             }
             if p.prompt != after.prompt || p.promptQueue != after.promptQueue { lastPrompt = entry }

@@ -262,7 +262,9 @@ public struct StateSearch {
                         DispatchQueue.concurrentPerform(iterations: parts, execute: expandPart)
                     }
                 }
-                for part in 0..<parts { merge(results[part], &next, visit) }
+                // Cut short, the parts after the cut are not merged (their rules and actions
+                // would depend on how many threads expanded them).
+                for part in 0..<parts where !truncated { merge(results[part], &next, visit) }
                 results.deinitialize(count: parts)
                 results.deallocate()
                 if truncated { return }

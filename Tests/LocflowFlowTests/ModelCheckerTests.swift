@@ -388,15 +388,18 @@ struct ThreadTests {
     @Test func aSearchCutShortCountsTheSameStepsOnAnyThreads() {
         var config = AppConfig()
         config.platform = .ios18
-        func run(_ threads: Int) -> (Int, Int) {
-            var bounds = StateSearch.Bounds(maxStates: 20_000)
+        func run(_ threads: Int) -> (Int, Int, [Rule], [Bool]) {
+            var bounds = StateSearch.Bounds(maxStates: 20_000, families: Set(StateSearch.Family.allCases))
             bounds.threads = threads
             var s = StateSearch(config: config, bounds: bounds)
             s.run()
-            return (s.count, s.transitions)
+            return (s.count, s.transitions, s.firedRules.rules, s.enabled)
         }
         let one = run(1)
         #expect(one.0 == 20_000)
-        for threads in [2, 3, 5] { #expect(run(threads) == one, "\(threads) threads") }
+        for threads in [2, 3, 5, 8] {
+            let other = run(threads)
+            #expect(other.0 == one.0 && other.1 == one.1 && other.2 == one.2 && other.3 == one.3, "\(threads) threads")
+        }
     }
 }

@@ -179,6 +179,19 @@ struct CommandTests {
         let path = s.write("ls.flow", "app requestWhenInUseAuthorization\nuser tap \"Allow While Using App\"\nuser settings locationServices off\nexpect status authorizedWhenInUse\n")
         let r = capture { Commands.check([path], quiet: true, io: $0) }
         #expect(r.out.hasPrefix("\(path):4: expected status authorizedWhenInUse, found denied (line 3: \(Rule.locationServicesOff.text) [A S9, S11])\n"), "\(r.out)")
+        // Not by what goes with the change: a callback held for a suspended app, a prompt put
+        // aside when the person leaves for Settings.
+        let grant = "app requestWhenInUseAuthorization\nuser tap \"Allow While Using App\"\n"
+        for (name, steps, line) in [("suspended", "user background\nwait 1m\nuser settings never\n", 5),
+                                    ("prompt", "app requestAlwaysAuthorization\nuser settings never\n", 4)] {
+            let f = s.write("\(name).flow", grant + steps + "expect status authorizedWhenInUse\n")
+            let out = capture { Commands.check([f], quiet: true, io: $0) }.out
+            #expect(out.contains("found denied (line \(line): \(Rule.settingsChoice.text)"), "\(name): \(out)")
+        }
+        // A timer that a line's wait fired is explained as that line's, not as the launch's.
+        let once = s.write("once.flow", "app requestWhenInUseAuthorization\nuser tap \"Allow Once\"\nuser background\nwait 2m\nexpect status authorizedWhenInUse\n")
+        let out = capture { Commands.check([once], quiet: true, io: $0) }.out
+        #expect(out.contains("found notDetermined (line 4: \(Rule.allowOnceExpires.text)"), "\(out)")
     }
 
     @Test func expectRefusedPassesOnlyAfterARefusedStep() {
