@@ -243,6 +243,7 @@ extension Korean {
         let words = e.split(separator: " ").map(String.init)
         if words.count == 3, words[0] == "monitor", words[1] == "event" { return "CLMonitor 이벤트 “\(words[2])”" }
         if words.count == 3, words[0] == "region", words[2] == "exit" { return "영역 “\(words[1])” 나감" }
+        if words.count == 3, words[0] == "beacons", words[2] == "ranged" { return "비콘 “\(words[1])” 거리 측정" }
         if words.count == 4, words[0] == "beacon", words[1] == "region" {
             return "비콘 영역 “\(words[2])” " + (words[3] == "enter" ? "들어감" : "나감")
         }
@@ -252,6 +253,13 @@ extension Korean {
     static let detailPhrases = [
         "standard updates": "표준 업데이트", "significant-change service": "중요한 위치 변경 서비스",
         "background location updates": "백그라운드 위치 업데이트", "background activity session": "CLBackgroundActivitySession",
+        "Location Services are on": "위치 서비스가 켜져 있습니다", "accuracy is already full": "이미 정확한 위치입니다",
+        "app holds only a temporary grant": "앱에 임시 허용만 있습니다", "app no longer has Always": "앱에 더 이상 항상 허용이 없습니다",
+        "widgets already share the app's authorization": "위젯이 이미 앱의 권한을 함께 씁니다",
+        "a Live Activity": "실시간 현황", "a background activity session": "CLBackgroundActivitySession",
+        "no Live Activity is running": "실행 중인 실시간 현황 없음", "not delivering": "전달하지 않음",
+        "app is not authorized": "앱에 권한이 없습니다", "reduced accuracy": "대략적 위치",
+        "a when-in-use app that is not in use": "사용하는 동안 허용 앱이 사용 중이 아닙니다",
         "only the deprecated NSLocationAlwaysUsageDescription is there, which iOS 11 and later do not read":
             "더 이상 쓰지 않는 NSLocationAlwaysUsageDescription만 있고, iOS 11부터는 이 키를 읽지 않습니다",
     ]
@@ -289,7 +297,12 @@ extension Language {
         if d.hasPrefix("no purpose key ") { return "목적 키 " + d.dropFirst("no purpose key ".count) + " 없음" }
         if d == "not authorized for background events" { return "백그라운드 이벤트를 받을 권한 없음" }
         let bare = d.hasPrefix("the ") ? String(d.dropFirst(4)) : d
-        if let phrase = Korean.detailPhrases[bare] { return phrase }
+        if let phrase = Korean.detailPhrases[bare] ?? Korean.detailPhrases[d] { return phrase }
+        if bare.hasPrefix("status is now ") { return "이제 상태: " + bare.dropFirst("status is now ".count) }
+        // A withdrawn prompt: "KIND: REASON".
+        if let colon = d.range(of: ": "), !d[..<colon.lowerBound].contains(" ") {
+            return d[..<colon.lowerBound] + ": " + koreanDetail(String(d[colon.upperBound...]))
+        }
         if let e = Korean.eventName(d) { return e }
         var out = d
         if let l = Lifecycle(rawValue: d) { return Korean.lifecycles[l] ?? d }

@@ -60,6 +60,9 @@ struct RunLanguageTests {
         #expect(Language.ko.why(Why(.purposeKeyMissing, "no purpose key 'Nav'")).contains("(목적 키 'Nav' 없음)"))
         #expect(Language.ko.why(Why(.sessionGoalPrompts, "no session main is held")).contains("(잡고 있는 세션 main 없음)"))
         #expect(Language.ko.output(.locationEvent("region office exit", delivered: false)) == "영역 “office” 나감 전달 안 됨")
+        #expect(Language.ko.why(Why(.promptWithdrawn, "whenInUse: the status is now denied")).contains("(whenInUse: 이제 상태: denied)"))
+        #expect(Language.ko.why(Why(.promptWithdrawn, "temporaryFullAccuracy: accuracy is already full")).contains("(temporaryFullAccuracy: 이미 정확한 위치입니다)"))
+        #expect(Language.ko.output(.locationEvent("beacons lobby ranged", delivered: true)) == "비콘 “lobby” 거리 측정 전달됨")
         #expect(Language.ko.output(.locationEvent("background location update", delivered: true)) == "백그라운드 위치 업데이트 전달됨")
         // English by default, as before.
         let (_, en) = try run(text, .english)
