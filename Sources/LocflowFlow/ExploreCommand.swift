@@ -189,7 +189,7 @@ extension Commands {
     }
 
     static func summary(_ search: StateSearch, seconds: Double) -> String {
-        let how = search.exhausted ? "complete" : search.truncated ? "stopped at \(grouped(search.bounds.maxStates)) states (--max-states)"
+        let how = search.exhausted ? "complete" : search.truncated ? "stopped at \(grouped(search.bounds.maxStates)) state\(search.bounds.maxStates == 1 ? "" : "s") (--max-states)"
             : "stopped at --depth \(search.bounds.depth ?? 0)"
         return "\(grouped(search.count)) state\(search.count == 1 ? "" : "s"), \(grouped(search.transitions)) edge\(search.transitions == 1 ? "" : "s"), depth \(search.depth), \(how)"
             + " (\(search.bounds.text): \(search.actions.count) actions tried in each state; "

@@ -224,6 +224,8 @@ public struct StateSearch {
         parentAction = [UInt16.max]
         levelStarts = [0]
         visit(0, start)
+        // The start is a state too: a bound of one is reached at once.
+        if count >= bounds.maxStates { truncated = true; return }
         var frontier = [start]
         var next: [World] = []
         var level = 0

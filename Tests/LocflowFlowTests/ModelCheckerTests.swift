@@ -397,6 +397,10 @@ struct ThreadTests {
         }
         let one = run(1)
         #expect(one.0 == 20_000)
+        // A bound of one state is the start alone.
+        var single = StateSearch(config: config, bounds: StateSearch.Bounds(maxStates: 1))
+        single.run()
+        #expect(single.count == 1 && single.transitions == 0 && single.truncated)
         for threads in [2, 3, 5, 8] {
             let other = run(threads)
             #expect(other.0 == one.0 && other.1 == one.1 && other.2 == one.2 && other.3 == one.3, "\(threads) threads")
