@@ -7,7 +7,6 @@ extension World {
     @inline(__always) public var status: AuthorizationStatus {
         // Location Services off, or Airplane mode: denied for every app, the stored choice kept
         // [A S9, S11, S215]; a restricted app too, unless the assumption says restricted wins.
-        let servicesOff = !locationServicesOn || airplaneMode
         if restricted && !(servicesOff && assumptions.servicesOffOverridesRestricted) { return .restricted }
         if servicesOff { return .denied }
         switch record.choice {
@@ -21,6 +20,9 @@ extension World {
             return .authorizedAlways
         }
     }
+
+    /// Location services are unavailable to every app: the global switch is off, or Airplane mode is on.
+    @inline(__always) public var servicesOff: Bool { !locationServicesOn || airplaneMode }
 
     /// `accuracyAuthorization` now. Before iOS 14 it always reads full; with `notDetermined` too. [A S14][I]
     @inline(__always) public var accuracy: AccuracyAuthorization {

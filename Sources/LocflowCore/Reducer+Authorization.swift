@@ -122,7 +122,7 @@ extension World {
             t.note(.settingsPrecise)
         case .settingsLocationServices(let on):
             leaveForSettings(&t)
-            let wasOff = !locationServicesOn || airplaneMode
+            let wasOff = servicesOff
             locationServicesOn = on
             t.note(on ? .locationServicesOn : .locationServicesOff)
             noteRestrictedServices(wasOff: wasOff, &t)
@@ -180,8 +180,7 @@ extension World {
     /// read is an assumption: said when a switch turns them on or off for the app (`wasOff`:
     /// before the switch).
     func noteRestrictedServices(wasOff: Bool, _ t: inout Transition) {
-        let off = !locationServicesOn || airplaneMode
-        guard restricted, off != wasOff else { return }
+        guard restricted, servicesOff != wasOff else { return }
         t.note(.restrictedServicesOff, assumptions.servicesOffOverridesRestricted
                ? "servicesOffOverridesRestricted: it reads denied while Location Services are off or Airplane mode is on, else restricted"
                : "servicesOffOverridesRestricted false: it reads restricted either way")

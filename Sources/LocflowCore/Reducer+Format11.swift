@@ -90,7 +90,7 @@ extension World {
         switch action {
         case .airplaneMode(let on):
             guard airplaneMode != on else { return t.note(.airplaneModeUnchanged, on ? "on" : "off") }
-            let wasOff = !locationServicesOn || airplaneMode
+            let wasOff = servicesOff
             airplaneMode = on
             t.note(on ? .airplaneModeOn : .airplaneModeOff)
             noteRestrictedServices(wasOff: wasOff, &t)

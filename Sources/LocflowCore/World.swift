@@ -189,7 +189,7 @@ public struct World: Sendable, Hashable {
     public internal(set) var prompt: Prompt?
     /// No prompt is on screen. A pattern match: `prompt == nil` resolved to the comparison of
     /// two optional prompts, which copied both into a tuple and destroyed it through the runtime
-    /// (4% of the model checker's instructions).
+    /// (7% of the model checker's instructions).
     @inline(__always) var noPrompt: Bool { if case .none = prompt { true } else { false } }
     public internal(set) var promptQueue: [Prompt] = []
     /// When the prompt on screen came up.

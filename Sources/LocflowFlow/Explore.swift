@@ -115,8 +115,7 @@ public enum Invariants {
         if let p = w.prompt, !p.isSystemInitiated, w.lifecycle != .foreground {
             out.append("the app's \(p.kind.rawValue) prompt is up while the app is \(w.lifecycle.rawValue)")
         }
-        let servicesOff = !w.locationServicesOn || w.airplaneMode
-        let restrictedWins = w.restricted && !(servicesOff && w.assumptions.servicesOffOverridesRestricted)
+        let restrictedWins = w.restricted && !(w.servicesOff && w.assumptions.servicesOffOverridesRestricted)
         if restrictedWins && st != .restricted { out.append("restricted, but the status is \(st.rawValue)") }
         if !restrictedWins {
             if !w.locationServicesOn && st != .denied { out.append("Location Services off, but the status is \(st.rawValue)") }

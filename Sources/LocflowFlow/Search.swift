@@ -343,12 +343,7 @@ public struct StateSearch {
             w.canonicalize(keepLastOutputs: keep)
             let f = w.fingerprint
             if let id = known.find(f) { return known(id, f, k, label, state) }
-            if let label { taps[Int32(fingerprints.count)] = label }
-            fingerprints.append(f)
-            knownBefore.append(Int32(truncatingIfNeeded: knownSteps))
-            from.append(Int32(truncatingIfNeeded: state))
-            action.append(Int16(truncatingIfNeeded: k))
-            slot.append(Int32(worlds.count))
+            list(f, k, label, state, slot: Int32(worlds.count))
             worlds.append(w)
         }
 
@@ -357,12 +352,18 @@ public struct StateSearch {
         @inline(__always)
         mutating func known(_ id: Int, _ f: UInt64, _ k: Int, _ label: String?, _ state: Int) {
             if k >= 0 && !keepEdges { knownSteps += 1; return }
+            list(f, k, label, state, slot: Int32(truncatingIfNeeded: -1 - id))
+        }
+
+        /// Lists a successor for the merge (see `fingerprints`).
+        @inline(__always)
+        mutating func list(_ f: UInt64, _ k: Int, _ label: String?, _ state: Int, slot s: Int32) {
             if let label { taps[Int32(fingerprints.count)] = label }
             fingerprints.append(f)
             knownBefore.append(Int32(truncatingIfNeeded: knownSteps))
             from.append(Int32(truncatingIfNeeded: state))
             action.append(Int16(truncatingIfNeeded: k))
-            slot.append(Int32(truncatingIfNeeded: -1 - id))
+            slot.append(s)
         }
     }
 

@@ -86,7 +86,7 @@ public enum TraceFormat {
     }
 
     static func eventText(_ e: FlowRunner.Entry) -> String {
-        e.isStart ? "start: the person launches the app" : e.transition.event.flowText
+        e.isStart ? TraceWords.english.start : e.transition.event.flowText
     }
 
     /// A human-readable trace entry.
