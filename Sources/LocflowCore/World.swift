@@ -148,7 +148,7 @@ public struct StatusPair: Sendable, Hashable {
 public struct World: Sendable, Hashable {
     /// The configuration, shared by every copy of a world (one reference to retain, not its
     /// every string: the model checker copies worlds millions of times).
-    private let box: ConfigBox
+    private var box: ConfigBox
     /// Makes `World` address-only, so that it is always passed by address (see `AddressOnly`).
     private var passedByAddress = AddressOnly()
     public var config: AppConfig { _read { yield box.config } }
@@ -264,6 +264,17 @@ public struct World: Sendable, Hashable {
     public var appName: String { config.appName }
 
     public func session(_ id: String) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
+
+    /// Gives the world a reference of its own to its configuration. Every copy of a world
+    /// retains that reference: the model checker's workers give theirs one each (`shareConfig`),
+    /// so that two cores copying worlds do not contend for one reference count.
+    public mutating func detachConfig() { box = ConfigBox(box.config) }
+
+    /// Takes `other`'s reference to the configuration, which must be the same.
+    public mutating func shareConfig(with other: World) {
+        assert(box == other.box, "shareConfig: another configuration")
+        box = other.box
+    }
 }
 
 /// A world's configuration behind one reference. Equal when the configurations are equal; its

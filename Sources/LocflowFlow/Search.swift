@@ -52,6 +52,12 @@ public struct StateSearch {
     private var tapIndex: [String: UInt16] = [:]
 
     private var visited = FingerprintSet()
+    /// The states the merge running now found (numbered from `recentFirst`), and those the one
+    /// before found: see `run`.
+    private var recent = FingerprintSet(capacity: 64)
+    private var previous = FingerprintSet(capacity: 64)
+    private var recentFingerprints: [UInt64] = []
+    private var recentFirst = 1
     private var parentState: [UInt32] = []
     private var parentAction: [UInt16] = []
     /// `levelStarts[d]` is the first state found at depth d.
@@ -195,7 +201,7 @@ public struct StateSearch {
     public var depth: Int { max(0, levelStarts.count - 1) }
     /// Bytes the stored states take (fingerprint table, parent links, edges if kept).
     public var storedBytes: Int {
-        visited.bytes + parentState.capacity * 4 + parentAction.capacity * 2
+        visited.bytes + recent.bytes + previous.bytes + parentState.capacity * 4 + parentAction.capacity * 2
             + edgeFrom.capacity * 4 + edgeTo.capacity * 4 + edgeAction.capacity * 2
     }
 
@@ -216,6 +222,14 @@ public struct StateSearch {
 
     /// Runs the search. `visit` sees each new state once (its number and canonical world), in
     /// breadth-first order; `progress` is called every few thousand states.
+    ///
+    /// The frontier goes in batches, each expanded in parts by the workers (stepping, canonical
+    /// form, fingerprint), and merged by one thread in order, so the numbering, the shortest
+    /// paths and every output are the same on any number of threads. A batch is merged while
+    /// the next is expanded (the merge took a sixth of the time, with the other core idle):
+    /// the workers read the visited set, which nothing changes meanwhile; the merge puts the
+    /// states it finds in `recent`, added to the visited set once both are done. So a worker
+    /// does not see the states the batch before found (`previous`, which the merge asks too).
     public mutating func run(visit: (Int, World) -> Void = { _, _ in }, progress: ((StateSearch) -> Void)? = nil) {
         var start = World(config: config)
         start.canonicalize(keepLastOutputs: bounds.keepLastOutputs)
@@ -231,45 +245,21 @@ public struct StateSearch {
         var level = 0
         var lastProgress = 0
         let workers = max(1, min(8, bounds.threads))
-        let chunk = 256
-        let actions = self.actions
-        let keep = bounds.keepLastOutputs
-        let keepEdges = self.keepEdges
+        let chunk = 64
         while !frontier.isEmpty {
             if let limit = bounds.depth, level >= limit { return }
             let base = levelStarts[level]
-            // The frontier in batches: workers expand chunks in parallel (stepping, canonical
-            // form, fingerprint), then one thread merges them in order, so the numbering, the
-            // shortest paths and every output are the same as a single thread's.
             var first = 0
-            while first < frontier.count {
-                let batch = min(frontier.count - first, chunk * workers * 2)
-                let parts = (batch + chunk - 1) / chunk
-                let results = UnsafeMutablePointer<Expansion>.allocate(capacity: parts)
-                nonisolated(unsafe) let known = visited
-                frontier.withUnsafeBufferPointer { worlds in
-                    nonisolated(unsafe) let worlds = worlds
-                    nonisolated(unsafe) let results = results
-                    let first = first
-                    let expandPart: @Sendable (Int) -> Void = { part in
-                        var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges)
-                        let lo = first + part * chunk, hi = min(first + batch, lo + chunk)
-                        for i in lo..<hi { e.expand(worlds[i], from: base + i, actions, keepLastOutputs: keep) }
-                        (results + part).initialize(to: e)
-                    }
-                    // One thread: no dispatch at all (`--threads 1` means one).
-                    if workers == 1 {
-                        for part in 0..<parts { expandPart(part) }
-                    } else {
-                        DispatchQueue.concurrentPerform(iterations: parts, execute: expandPart)
-                    }
-                }
-                // Cut short, the parts after the cut are not merged (their rules and actions
-                // would depend on how many threads expanded them).
-                for part in 0..<parts where !truncated { merge(results[part], &next, visit) }
-                results.deinitialize(count: parts)
-                results.deallocate()
-                if truncated { return }
+            var pending: Expanded?  // expanded in the round before, merged in this one
+            while first < frontier.count || pending != nil {
+                let batch = min(frontier.count - first, chunk * workers * 8)
+                let expanded = round(expanding: frontier, first ..< first + batch, base: base, chunk: chunk,
+                                     merging: pending, into: &next, visit: visit)
+                pending?.release()
+                foldRecent()
+                if truncated { expanded.release(); return }
+                pending = expanded.parts > 0 ? expanded : nil
+                if pending == nil { expanded.release() }
                 if let progress, count - lastProgress >= 4096 { lastProgress = count; progress(self) }
                 first += batch
             }
@@ -280,6 +270,67 @@ public struct StateSearch {
             next.removeAll(keepingCapacity: true)
         }
         exhausted = true
+    }
+
+    /// What the workers found from one batch: one `Expansion` a part, in order.
+    private struct Expanded {
+        let results: UnsafeMutablePointer<Expansion>
+        let parts: Int
+        func release() {
+            results.deinitialize(count: parts)
+            results.deallocate()
+        }
+    }
+
+    /// One round: iteration 0 merges the batch expanded in the round before, while the others
+    /// expand the frontier's `range` in parts of `chunk` worlds. Cut short, the parts after the
+    /// cut are not merged (their rules and actions would depend on how the threads shared them).
+    private mutating func round(expanding frontier: [World], _ range: Range<Int>, base: Int, chunk: Int, merging: Expanded?,
+                                into next: inout [World], visit: (Int, World) -> Void) -> Expanded {
+        let parts = (range.count + chunk - 1) / chunk
+        let results = UnsafeMutablePointer<Expansion>.allocate(capacity: max(1, parts))
+        nonisolated(unsafe) let known = visited
+        let (actions, keep, keepEdges) = (self.actions, bounds.keepLastOutputs, self.keepEdges)
+        let workers = max(1, min(8, bounds.threads))
+        withoutActuallyEscaping(visit) { visit in
+            withUnsafeMutablePointer(to: &self) { me in
+                withUnsafeMutablePointer(to: &next) { next in
+                    frontier.withUnsafeBufferPointer { worlds in
+                        nonisolated(unsafe) let (me, next, worlds, visit, merging, results) = (me, next, worlds, visit, merging, results)
+                        let step: @Sendable (Int) -> Void = { i in
+                            if i == 0 {
+                                guard let merging else { return }
+                                for part in 0..<merging.parts where !me.pointee.truncated {
+                                    me.pointee.merge(merging.results[part], &next.pointee, visit)
+                                }
+                                return
+                            }
+                            var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges)
+                            let lo = range.lowerBound + (i - 1) * chunk, hi = min(range.upperBound, lo + chunk)
+                            for j in lo..<hi { e.expand(worlds[j], from: base + j, actions, keepLastOutputs: keep) }
+                            (results + (i - 1)).initialize(to: e)
+                        }
+                        // One thread: no dispatch at all (`--threads 1` means one).
+                        if workers == 1 || parts + (merging == nil ? 0 : 1) <= 1 {
+                            for i in 0...parts { step(i) }
+                        } else {
+                            DispatchQueue.concurrentPerform(iterations: parts + 1, execute: step)
+                        }
+                    }
+                }
+            }
+        }
+        return Expanded(results: results, parts: parts)
+    }
+
+    /// Adds the states the last merge found to the visited set (no worker is reading it now);
+    /// they stay in `previous` for the next merge, whose batch was expanded without them.
+    private mutating func foldRecent() {
+        for (j, f) in recentFingerprints.enumerated() { _ = visited.insert(f, id: recentFirst + j) }
+        swap(&previous, &recent)
+        recent.removeAll()
+        recentFingerprints.removeAll(keepingCapacity: true)
+        recentFirst = count
     }
 
     /// One thread a core, at most 8.
@@ -315,7 +366,12 @@ public struct StateSearch {
             enabled = Array(repeating: false, count: actions)
         }
 
+        /// The first world this worker expanded, with the worker's own reference to the configuration.
+        var local: World?
+
         mutating func expand(_ world: World, from state: Int, _ actions: [Event], keepLastOutputs: Bool) {
+            var world = world
+            if let local { world.shareConfig(with: local) } else { world.detachConfig(); local = world }
             if let p = world.prompt {
                 for label in world.buttons(for: p) { step(world, .user(.tap(label)), -1, label, state, keepLastOutputs) }
             }
@@ -379,14 +435,18 @@ public struct StateSearch {
             enabled[k] = true
             transitions += 1
             let from = Int(e.from[i])
-            // Found by the worker: no second look in the table.
-            let (inserted, to) = e.slot[i] < 0 ? (false, Int(-1 - e.slot[i])) : visited.insert(e.fingerprints[i], id: count)
+            // Found by the worker: no second look. Else found by the merge before (which the
+            // worker did not see), or by this one, or new.
+            let f = e.fingerprints[i]
+            let (inserted, to) = e.slot[i] < 0 ? (false, Int(-1 - e.slot[i]))
+                : previous.find(f).map { (false, $0) } ?? recent.insert(f, id: count)
             if keepEdges && to != from {
                 edgeFrom.append(UInt32(from)); edgeTo.append(UInt32(to)); edgeAction.append(UInt16(k))
             }
             guard inserted else { continue }
             // A new state's world is always kept: it was not in the visited set when the batch began.
             let world = e.worlds[Int(e.slot[i])]
+            recentFingerprints.append(f)
             parentState.append(UInt32(from))
             parentAction.append(UInt16(k))
             visit(to, world)

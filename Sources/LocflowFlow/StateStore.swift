@@ -69,6 +69,13 @@ final class FingerprintSet {
         }
     }
 
+    /// Empties the set, keeping its room.
+    func removeAll() {
+        guard count > 0 else { return }
+        table.initializeMemory(as: UInt8.self, repeating: 0, count: capacity * FingerprintSet.stride)
+        count = 0
+    }
+
     private func grow() {
         let old = table, oldCapacity = capacity
         capacity *= 2

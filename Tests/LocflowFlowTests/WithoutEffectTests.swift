@@ -137,12 +137,16 @@ struct WithoutEffectTests {
 
     /// The search's shortcut (a loop, no copy) keeps its books as a plain breadth-first search
     /// over `stepForSearch` does: the same states, transitions, rules and possible actions.
-    @Test(arguments: [Platform.ios14, .ios18])
-    func theSearchCountsItsLoopsAsAPlainSearchDoes(_ platform: Platform) {
+    /// On one thread too, whose batches are smaller: a level of ios18 at this depth is several
+    /// batches, each merged while the next is expanded (without the states it finds).
+    @Test(arguments: [(Platform.ios14, 2), (.ios18, 2), (.ios18, 1)])
+    func theSearchCountsItsLoopsAsAPlainSearchDoes(_ platform: Platform, threads: Int) {
         var config = AppConfig()
         config.platform = platform
         let depth = 5
-        var search = StateSearch(config: config, bounds: .init(depth: depth))
+        var bounds = StateSearch.Bounds(depth: depth)
+        bounds.threads = threads
+        var search = StateSearch(config: config, bounds: bounds)
         search.run()
         var start = World(config: config)
         start.canonicalize()
