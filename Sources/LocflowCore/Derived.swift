@@ -176,9 +176,11 @@ extension World {
     func asking(_ kind: PromptKind) -> Bool { prompt?.kind == kind || promptQueue.contains { $0.kind == kind } }
 
     /// An authorization prompt for this app is on screen or waiting.
+    /// (A loop, not `contains` with a closure: read from the reducer, that copied the whole world.)
     @inline(__always) public var authorizationRequestInProgress: Bool {
-        if let prompt, prompt.kind.isAuthorizationRequest { return true }
-        return promptQueue.contains { $0.kind.isAuthorizationRequest }
+        if case .some(let p) = prompt, p.kind.isAuthorizationRequest { return true }
+        for p in promptQueue where p.kind.isAuthorizationRequest { return true }
+        return false
     }
 
     // MARK: Diagnostics [A S7b, S19, S31, S61]

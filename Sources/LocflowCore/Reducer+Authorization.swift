@@ -19,8 +19,10 @@ extension World {
 
     mutating func requestWhenInUse(_ t: inout Transition) {
         guard canRequest("requestWhenInUseAuthorization", needsAlwaysKey: false, &t) else { return }
-        guard status == .notDetermined else {
-            return t.note(.whenInUseNeedsNotDetermined, "status is \(status.rawValue)")
+        // The status read once: an autoclosure reading `status` captured (copied) the whole world.
+        let st = status
+        guard st == .notDetermined else {
+            return t.note(.whenInUseNeedsNotDetermined, "status is \(st.rawValue)")
         }
         if profile.legacyPrompts {
             enqueue(Prompt(kind: .legacyWhenInUse, origin: .requestWhenInUse), &t)
@@ -75,8 +77,8 @@ extension World {
                 record.provisionalAlways = true
                 t.note(.ios13ProvisionalFromWhenInUse)
             }
-        default:
-            t.note(.alwaysNothingToDo, "status is \(status.rawValue)")
+        case let st:
+            t.note(.alwaysNothingToDo, "status is \(st.rawValue)")
         }
     }
 

@@ -26,6 +26,8 @@ extension World {
     /// rules that decided it added to `rules`; true when the step was refused. No world is
     /// handed out along the way (each would be a copy). `asked`: the caller has asked `refusal`
     /// and `withoutEffect` of this world and event, and both said nil (they are not asked again).
+    /// A wait refused for the timers it would fire leaves the world part-way: the caller throws
+    /// a refused world away.
     public mutating func stepForSearch(_ event: Event, rules: inout RuleSet, asked: Bool = false) -> Bool {
         if case .wait(let duration) = event {
             var refused = false
@@ -42,7 +44,8 @@ extension World {
     }
 
     /// A wait: the timers due fire first (held until their number is known: a wait past the
-    /// budget is put back, as a refused step changes nothing at all), then the clock moves on.
+    /// budget is put back, as a refused step changes nothing at all, except for the model
+    /// checker, which throws the world away), then the clock moves on.
     /// Each transition goes to `sink`, with the world just after it when `worlds` asks for it;
     /// without worlds (the model checker's step) the timers' transitions are not handed out one
     /// by one: their rules go into the wait's own transition (no list of them is kept).
@@ -55,7 +58,9 @@ extension World {
             return
         }
         let budget = min(VirtualTime.maxTimersPerWait, VirtualTime.maxTimersPerRun - timersFired)
-        let before = self
+        // The model checker throws a refused world away: it keeps no copy to put back (a copy
+        // every wait was a tenth of the world copies of a search).
+        let before = worlds ? self : nil
         var fired: [(Transition, World?)] = []
         var firedCount = 0
         var timerRules = RuleSet()
@@ -64,7 +69,7 @@ extension World {
             if worlds { fired.append((t, w)) } else { timerRules.formUnion(t.rules) }
         }
         if firedCount > budget {
-            self = before
+            if let before { self = before }
             var t = Transition(event: event, time: now, quiet: quiet)
             let bound = budget < VirtualTime.maxTimersPerWait ? "the \(VirtualTime.maxTimersPerRun) of one run: \(timersFired) have fired" : "the bound of one wait"
             t.refusal = Why(.timerLimit, "waiting \(formatDuration(duration)) would fire more than \(budget) timers, \(bound)")
@@ -409,7 +414,7 @@ extension World {
 
     /// iOS 18 session goals: Core Location asks, when it can, for what the held sessions need. [A S7, S8b]
     mutating func pursueGoals(_ t: inout Transition) {
-        guard noPrompt || !prompt!.kind.isAuthorizationRequest, !authorizationRequestInProgress else { return }
+        guard !authorizationRequestInProgress else { return }
         let goal = effectiveGoal
         guard goal > .none, locationServicesOn, !restricted, info.hasWhenInUseKey else { return }
         let sourceID = sessions.last(where: { $0.held && $0.state == .active && $0.goal == goal })?.id ?? "implicit"

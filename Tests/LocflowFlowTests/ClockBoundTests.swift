@@ -65,6 +65,11 @@ struct TimerBoundTests {
         #expect(t.count == 1 && t[0].refusal?.rule == .timerLimit)
         #expect(t[0].refusal?.detail == "waiting 3m20s would fire more than 100000 timers, the bound of one wait")
         #expect(w == before)
+        // The model checker's step says it is refused, by the same rule (the world it steps is thrown away).
+        var searched = before
+        var rules = RuleSet()
+        #expect(searched.stepForSearch(.wait(200_000), rules: &rules))
+        #expect(rules.contains(.timerLimit))
         #expect(w.step(.wait(9_000)).count == 9_001)
     }
 

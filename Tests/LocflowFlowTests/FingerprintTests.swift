@@ -220,7 +220,8 @@ struct FingerprintTests {
                 var searched = before
                 var searchRules = RuleSet()
                 let refused = searched.stepForSearch(e, rules: &searchRules)
-                #expect(searched == walk.world && searchRules == loudRules.union(loudRefusal) && refused == (loudRefusal != nil),
+                // (A wait refused for its timers leaves the search's copy part-way: it is thrown away.)
+                #expect((searched == walk.world || loudRefusal == .timerLimit) && searchRules == loudRules.union(loudRefusal) && refused == (loudRefusal != nil),
                         "seed \(seed), \(e.flowText)")
                 if case .wait = e {} else { #expect(before.refusal(for: e, details: false)?.rule == loudRefusal, "seed \(seed), \(e.flowText)") }
                 // Told that both questions were asked (and said nil), it steps alike.
