@@ -137,6 +137,17 @@ struct FingerprintTests {
         }
     }
 
+    /// A long list tells its length, and which list an element is in.
+    @Test func aLongListStillTellsItsLength() {
+        var a = World(config: AppConfig())
+        a.regions = (0..<1024).map { "r\($0)" }
+        var b = a, c = a, d = a
+        b.regions.append("x")
+        c.regions.removeLast()
+        d.monitorConditions = ["r1023"]; d.regions.removeLast()
+        #expect(Set([a, b, c, d].map(\.fingerprint)).count == 4)
+    }
+
     /// A nil time against 0, two words apart from another time against nil (found in review:
     /// with a multiplication alone, a difference in the top bit cancelled out).
     @Test func differencesInTheTopBitDoNotCancel() {
