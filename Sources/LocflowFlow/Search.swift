@@ -22,6 +22,8 @@ public struct StateSearch {
         /// Threads that expand the frontier (`--threads N`), 1 to 8: not a bound of the space,
         /// which is the same for any number (README "Speed" has the figures for one and two).
         public var threads = StateSearch.defaultThreads
+        /// Worlds a worker expands at a time (tests vary it: nothing found may depend on it).
+        var partSize = 64
         public init(depth: Int? = nil, maxStates: Int = 4_000_000, families: Set<Family> = StateSearch.defaultFamilies,
                     waits: [Millis] = StateSearch.defaultWaits, sessions: Int = 1) {
             self.depth = depth
@@ -58,6 +60,8 @@ public struct StateSearch {
     private var previous = FingerprintSet(capacity: 64)
     private var recentFingerprints: [UInt64] = []
     private var recentFirst = 1
+    /// The states of the part merged when the search was cut short, up to the cut (see `coverCut`).
+    private var cut: ClosedRange<Int>?
     private var parentState: [UInt32] = []
     private var parentAction: [UInt16] = []
     /// `levelStarts[d]` is the first state found at depth d.
@@ -245,7 +249,7 @@ public struct StateSearch {
         var level = 0
         var lastProgress = 0
         let workers = max(1, min(8, bounds.threads))
-        let chunk = 64
+        let chunk = max(1, bounds.partSize)
         while !frontier.isEmpty {
             if let limit = bounds.depth, level >= limit { return }
             let base = levelStarts[level]
@@ -257,7 +261,7 @@ public struct StateSearch {
                                      merging: pending, into: &next, visit: visit)
                 pending?.release()
                 foldRecent()
-                if truncated { expanded.release(); return }
+                if truncated { expanded.release(); coverCut(frontier, base: base); return }
                 pending = expanded.parts > 0 ? expanded : nil
                 if pending == nil { expanded.release() }
                 if let progress, count - lastProgress >= 4096 { lastProgress = count; progress(self) }
@@ -369,7 +373,11 @@ public struct StateSearch {
         /// The first world this worker expanded, with the worker's own reference to the configuration.
         var local: World?
 
+        /// The first state this part expanded.
+        var firstState = -1
+
         mutating func expand(_ world: World, from state: Int, _ actions: [Event], keepLastOutputs: Bool) {
+            if firstState < 0 { firstState = state }
             var world = world
             if let local { world.shareConfig(with: local) } else { world.detachConfig(); local = world }
             if let p = world.prompt {
@@ -424,11 +432,11 @@ public struct StateSearch {
     }
 
     private mutating func merge(_ e: Expansion, _ next: inout [World], _ visit: (Int, World) -> Void) {
-        firedRules.formUnion(e.fired)
-        for k in e.enabled.indices where e.enabled[k] { enabled[k] = true }
         var counted = 0  // of e.knownSteps
         for i in e.fingerprints.indices {
-            if truncated { return }
+            // Cut short: the rules and actions of the part's states up to the cut are counted
+            // again from them (`coverCut`), not the whole part's, which depend on its size.
+            if truncated { cut = e.firstState...Int(e.from[i - 1]); return }
             transitions += Int(e.knownBefore[i]) - counted
             counted = Int(e.knownBefore[i])
             let k = e.action[i] < 0 ? tapAction(e.taps[Int32(i)]!) : Int(e.action[i])
@@ -453,7 +461,21 @@ public struct StateSearch {
             next.append(world)
             if count >= bounds.maxStates { truncated = true }
         }
-        if !truncated { transitions += e.knownSteps - counted }
+        if truncated, let last = e.from.last { cut = e.firstState...Int(last); return }
+        transitions += e.knownSteps - counted
+        firedRules.formUnion(e.fired)
+        for k in e.enabled.indices where e.enabled[k] { enabled[k] = true }
+    }
+
+    /// A search cut short counts the rules that fired and the actions possible in every state
+    /// expanded up to the one whose successor reached the bound (`cut`), whatever the parts
+    /// the frontier was shared in: those states are stepped again here.
+    private mutating func coverCut(_ frontier: [World], base: Int) {
+        guard let cut else { return }
+        var e = Expansion(known: visited, actions: actions.count, keepEdges: false)
+        for state in cut { e.expand(frontier[state - base], from: state, actions, keepLastOutputs: bounds.keepLastOutputs) }
+        firedRules.formUnion(e.fired)
+        for k in e.enabled.indices where e.enabled[k] { enabled[k] = true }
     }
 
     private mutating func tapAction(_ label: String) -> Int {

@@ -310,8 +310,8 @@ enum CLI {
         case "rules":
             return rules(rest, io: io)
         case "explore", "paths":
-            let shared = configValued.union(["--depth", "--actions", "--waits", "--sessions", "--threads"])
-            let valued = shared.union(command == "explore" ? ["--format", "--max-states", "--never", "--reachable", "--leads-to"] : ["--to", "--max", "-o", "--output"])
+            let shared = configValued.union(["--depth", "--actions", "--waits", "--sessions", "--threads", "--max-states"])
+            let valued = shared.union(command == "explore" ? ["--format", "--never", "--reachable", "--leads-to"] : ["--to", "--max", "-o", "--output"])
             guard let a = parsed(flags: Set(command == "explore" ? ["--coverage"] : []).union(configFlags), valued: valued) else { return 2 }
             if let extra = a.positionals.first { return usageError(command, "takes no file (\(extra)); give the app with --plist") }
             var explore = Commands.ExploreOptions(depth: nil)

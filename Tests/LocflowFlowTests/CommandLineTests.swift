@@ -83,6 +83,9 @@ struct CommandLineTests {
             let word = key.hasPrefix("delivering.") ? String(key.dropFirst("delivering.".count)) : key
             #expect(help.contains(word), "paths help lacks \(key)")
         }
+        // paths takes the bounds explore takes, --max-states too (it was refused as unknown).
+        let cut = try locflow()("paths", "--to", "status=authorizedAlways settings=whileUsing", "--max-states", "3")
+        #expect(cut.code == 1 && cut.out.contains("searched 3 states") && cut.out.contains("raise --max-states"), "\(cut.out)\(cut.err)")
         // 0s is a duration, but not a delay between steps: said so, not "takes a duration".
         let zero = try locflow()("play", "Assets/tours/1-provisional-always.flow", "--step-delay", "0s")
         #expect(zero.code == 2 && zero.err.hasPrefix("locflow play: --step-delay must be longer than 0s"), "\(zero.err)")

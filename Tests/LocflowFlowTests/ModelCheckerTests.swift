@@ -406,4 +406,27 @@ struct ThreadTests {
             #expect(other.0 == one.0 && other.1 == one.1 && other.2 == one.2 && other.3 == one.3, "\(threads) threads")
         }
     }
+
+    /// Nor on the size of the parts the workers expand: cut short, a search counts the rules
+    /// and actions of the states it expanded up to the cut (found in review: the part holding
+    /// the cut counted all of its states', so smaller parts reported fewer rules).
+    @Test(arguments: [(Platform.ios14, 118), (.ios14, 862), (.ios18, 500), (.ios18, 5_000)])
+    func aSearchCutShortCoversTheSameWhateverItsParts(_ platform: Platform, maxStates: Int) {
+        var config = AppConfig()
+        config.platform = platform
+        func run(_ part: Int, _ threads: Int) -> ([Rule], [Bool], Int) {
+            var bounds = StateSearch.Bounds(maxStates: maxStates, families: Set(StateSearch.Family.allCases))
+            bounds.threads = threads
+            bounds.partSize = part
+            var s = StateSearch(config: config, bounds: bounds)
+            s.run()
+            #expect(s.truncated && s.count == maxStates)
+            return (s.firedRules.rules, s.enabled, s.transitions)
+        }
+        let one = run(1, 1)
+        for (part, threads) in [(7, 1), (64, 2), (256, 2), (3, 5)] {
+            let other = run(part, threads)
+            #expect(other.0 == one.0 && other.1 == one.1 && other.2 == one.2, "parts of \(part), \(threads) threads")
+        }
+    }
 }
