@@ -54,12 +54,11 @@ public struct StateSearch {
     private var tapIndex: [String: UInt16] = [:]
 
     private var visited = FingerprintSet()
-    /// The states the merge running now found (numbered from `recentFirst`), and those the one
-    /// before found: see `run`.
+    /// The states the merge running now found (`recentFingerprints`, the last states numbered),
+    /// and those the one before found: see `run`.
     private var recent = FingerprintSet(capacity: 64)
     private var previous = FingerprintSet(capacity: 64)
     private var recentFingerprints: [UInt64] = []
-    private var recentFirst = 1
     /// The states of the part merged when the search was cut short, up to the cut (see `coverCut`).
     private var cut: ClosedRange<Int>?
     private var parentState: [UInt32] = []
@@ -248,7 +247,6 @@ public struct StateSearch {
         var next: [World] = []
         var level = 0
         var lastProgress = 0
-        let workers = max(1, min(8, bounds.threads))
         let chunk = max(1, bounds.partSize)
         while !frontier.isEmpty {
             if let limit = bounds.depth, level >= limit { return }
@@ -262,8 +260,7 @@ public struct StateSearch {
                 pending?.release()
                 foldRecent()
                 if truncated { expanded.release(); coverCut(frontier, base: base); return }
-                pending = expanded.parts > 0 ? expanded : nil
-                if pending == nil { expanded.release() }
+                if expanded.parts > 0 { pending = expanded } else { expanded.release(); pending = nil }
                 if let progress, count - lastProgress >= 4096 { lastProgress = count; progress(self) }
                 first += batch
             }
@@ -288,14 +285,14 @@ public struct StateSearch {
 
     /// One round: iteration 0 merges the batch expanded in the round before, while the others
     /// expand the frontier's `range` in parts of `chunk` worlds. Cut short, the parts after the
-    /// cut are not merged (their rules and actions would depend on how the threads shared them).
+    /// cut are not merged, and the part holding it only up to the cut (`coverCut`): what they
+    /// found would depend on how the frontier was shared.
     private mutating func round(expanding frontier: [World], _ range: Range<Int>, base: Int, chunk: Int, merging: Expanded?,
                                 into next: inout [World], visit: (Int, World) -> Void) -> Expanded {
         let parts = (range.count + chunk - 1) / chunk
         let results = UnsafeMutablePointer<Expansion>.allocate(capacity: max(1, parts))
         nonisolated(unsafe) let known = visited
-        let (actions, keep, keepEdges) = (self.actions, bounds.keepLastOutputs, self.keepEdges)
-        let workers = max(1, min(8, bounds.threads))
+        let (actions, keep, keepEdges, workers) = (self.actions, bounds.keepLastOutputs, self.keepEdges, self.workers)
         withoutActuallyEscaping(visit) { visit in
             withUnsafeMutablePointer(to: &self) { me in
                 withUnsafeMutablePointer(to: &next) { next in
@@ -330,12 +327,15 @@ public struct StateSearch {
     /// Adds the states the last merge found to the visited set (no worker is reading it now);
     /// they stay in `previous` for the next merge, whose batch was expanded without them.
     private mutating func foldRecent() {
-        for (j, f) in recentFingerprints.enumerated() { _ = visited.insert(f, id: recentFirst + j) }
+        let first = count - recentFingerprints.count
+        for (j, f) in recentFingerprints.enumerated() { _ = visited.insert(f, id: first + j) }
         swap(&previous, &recent)
         recent.removeAll()
         recentFingerprints.removeAll(keepingCapacity: true)
-        recentFirst = count
     }
+
+    /// The threads that expand the frontier: `bounds.threads`, 1 to 8.
+    private var workers: Int { max(1, min(8, bounds.threads)) }
 
     /// One thread a core, at most 8.
     public static let defaultThreads = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
@@ -463,6 +463,11 @@ public struct StateSearch {
         }
         if truncated, let last = e.from.last { cut = e.firstState...Int(last); return }
         transitions += e.knownSteps - counted
+        cover(e)
+    }
+
+    /// The rules that fired and the actions possible in an expansion's states.
+    private mutating func cover(_ e: Expansion) {
         firedRules.formUnion(e.fired)
         for k in e.enabled.indices where e.enabled[k] { enabled[k] = true }
     }
@@ -474,8 +479,7 @@ public struct StateSearch {
         guard let cut else { return }
         var e = Expansion(known: visited, actions: actions.count, keepEdges: false)
         for state in cut { e.expand(frontier[state - base], from: state, actions, keepLastOutputs: bounds.keepLastOutputs) }
-        firedRules.formUnion(e.fired)
-        for k in e.enabled.indices where e.enabled[k] { enabled[k] = true }
+        cover(e)
     }
 
     private mutating func tapAction(_ label: String) -> Int {
