@@ -235,7 +235,7 @@ extension World {
             if !info.hasWhenInUseKey { return why(.locationButtonMissingKey) }
             if let p = prompt { return why(.locationButtonCovered, "the \(p.kind.rawValue) prompt") }
             if status.isAuthorized && !record.temporaryGrant { return why(.locationButtonAlreadyAuthorized) }
-            if restricted || !locationServicesOn { return why(.locationButtonBlocked) }
+            if restricted || servicesOff { return why(.locationButtonBlocked) }
         case .system(.reminder):
             guard profile.hasAllowOnce, isPermanentAlways else { return why(.reminderNeedsAlways) }
         default: break

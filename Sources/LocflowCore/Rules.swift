@@ -156,7 +156,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .locationButtonNeedsForeground: ("The person can tap the app's button only while the app is in the foreground", "I")
         case .locationButtonCovered: ("A system prompt covers the app: its button cannot be tapped", "I")
         case .locationButtonAlreadyAuthorized: ("The app is already authorized: the button just gets a location", "A S30; I")
-        case .locationButtonBlocked: ("Location is restricted or off: the button cannot grant anything", "I")
+        case .locationButtonBlocked: ("Location is restricted, off, or unavailable in Airplane mode: the button cannot grant anything", "I")
         case .locationButtonMissingKey: ("The button grants nothing: NSLocationWhenInUseUsageDescription is missing from Info.plist, and Apple requires it for any access while the app is in use (what the button shows then is not documented)", "A S15c; I")
         case .locationButtonFirstTap: ("The first tap of a CLLocationButton asks the person to confirm", "A S30")
         case .locationButtonConfirmed: ("Confirmed: a temporary authorizedWhenInUse, like Allow Once", "A S30")

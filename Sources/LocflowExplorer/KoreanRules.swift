@@ -90,7 +90,7 @@ extension Korean {
         .locationButtonCovered: "시스템 알림이 앱을 덮고 있습니다: 버튼을 탭할 수 없습니다",
         .locationButtonAlreadyAuthorized: "앱은 이미 권한이 있습니다: 버튼은 위치만 가져옵니다",
         .restrictedServicesOff: "앱이 제한되어 있습니다: 위치 서비스를 끄면 (또는 에어플레인 모드) 다른 앱처럼 denied를 읽는지는 가정입니다 (Apple은 두 경우를 각각 말할 뿐 함께는 말하지 않음)",
-        .locationButtonBlocked: "위치가 제한되었거나 꺼져 있습니다: 버튼은 아무것도 허용할 수 없습니다",
+        .locationButtonBlocked: "위치가 제한되었거나, 꺼져 있거나, 에어플레인 모드로 쓸 수 없습니다: 버튼은 아무것도 허용할 수 없습니다",
         .locationButtonMissingKey: "버튼은 아무것도 허용하지 않습니다: Info.plist에 NSLocationWhenInUseUsageDescription이 없고, Apple은 앱을 사용하는 동안의 모든 접근에 이 키를 요구합니다 (그때 버튼이 무엇을 보이는지는 문서화되지 않음)",
         .locationButtonFirstTap: "CLLocationButton을 처음 탭하면 사용자에게 확인을 묻습니다",
         .locationButtonConfirmed: "확인됨: 한 번 허용처럼 임시 authorizedWhenInUse",

@@ -403,6 +403,18 @@ struct ClassicTests {
         #expect(Sim.rules(s.do(.user(.locationButton))) == [.locationButtonNeedsForeground])
     }
 
+    /// Location Services off, or unavailable in Airplane mode: the button can grant nothing,
+    /// and the app reads denied as before. [A S215][I]
+    @Test func locationButtonGrantsNothingWhileLocationIsUnavailable() {
+        for off in [Event.device(.airplaneMode(true)), .user(.settingsLocationServices(false))] {
+            var s = Sim(.ios15)
+            s.do(off)
+            if case .user = off { s.do(.user(.foreground)) }
+            #expect(Sim.rules(s.do(.user(.locationButton))) == [.locationButtonBlocked], "\(off)")
+            #expect(s.world.prompt == nil && s.status == .denied && !s.world.record.temporaryGrant, "\(off)")
+        }
+    }
+
     @Test func locationButtonIgnoredBeforeIOS15AndOnVisionOS() {
         for p in [Platform.ios14, .visionos] {
             var s = Sim(p)
