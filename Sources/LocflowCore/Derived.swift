@@ -394,7 +394,7 @@ extension World {
     }
 
     /// The timer that fires next (the first of `pendingTimers`, without building the list).
-    var nextTimer: (kind: TimerKind, due: Millis)? {
+    public var nextTimer: (kind: TimerKind, due: Millis)? {
         var next: (kind: TimerKind, due: Millis)?
         forEachTimer { kind, due in
             if next.map({ World.firesBefore((kind, due), $0) }) ?? true { next = (kind, due) }

@@ -139,18 +139,22 @@ public enum DiagnosticType: String, Sendable, Hashable {
 
     /// Exactly the properties Apple's type has, in Apple's order. [A S7b, S19, S31, S61]
     public var properties: [Diagnostic] {
-        let common: [Diagnostic] = [
-            .authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,
-            .authorizationRequestInProgress, .insufficientlyInUse, .serviceSessionRequired,
-        ]
         switch self {
-        case .serviceSession: return common + [.alwaysAuthorizationDenied, .fullAccuracyDenied]
-        case .backgroundActivity: return common
-        case .locationUpdate: return common + [.accuracyLimited, .locationUnavailable, .stationary]
-        case .monitorEvent:
-            return common + [.accuracyLimited, .conditionUnsupported, .conditionLimitExceeded, .persistenceUnavailable]
+        case .serviceSession: DiagnosticType.session
+        case .backgroundActivity: DiagnosticType.common
+        case .locationUpdate: DiagnosticType.update
+        case .monitorEvent: DiagnosticType.monitor
         }
     }
+
+    // Built once (the model checker reads them for every state it finds).
+    private static let common: [Diagnostic] = [
+        .authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,
+        .authorizationRequestInProgress, .insufficientlyInUse, .serviceSessionRequired,
+    ]
+    private static let session = common + [.alwaysAuthorizationDenied, .fullAccuracyDenied]
+    private static let update = common + [.accuracyLimited, .locationUnavailable, .stationary]
+    private static let monitor = common + [.accuracyLimited, .conditionUnsupported, .conditionLimitExceeded, .persistenceUnavailable]
 }
 
 /// One diagnostic property, named exactly as Apple names it.

@@ -139,18 +139,20 @@ public enum Invariants {
         if ((st == .notDetermined && w.assumptions.notDeterminedReadsFullAccuracy) || !w.profile.hasAccuracy) && w.accuracy != .fullAccuracy {
             out.append("accuracy is reduced while \(st == .notDetermined ? "notDetermined" : "before iOS 14")")
         }
+        // (Checked for every state a search finds: no set or list is built unless one fails.)
         for source in w.diagnosticSources {
-            let extra = Set(w.diagnostics(source)).subtracting(source.type.properties)
-            if !extra.isEmpty { out.append("\(source.type.rawValue) carries \(extra.map(\.rawValue).sorted().joined(separator: ", ")), which the type does not have") }
-            let inProgress = w.diagnostics(source).contains(.authorizationRequestInProgress)
+            let found = w.diagnostics(source), properties = source.type.properties
+            let extra = found.filter { !properties.contains($0) }
+            if !extra.isEmpty { out.append("\(source.type.rawValue) carries \(Set(extra.map(\.rawValue)).sorted().joined(separator: ", ")), which the type does not have") }
+            let inProgress = found.contains(.authorizationRequestInProgress)
             if w.profile.hasServiceSessions && inProgress != w.authorizationRequestInProgress { out.append("authorizationRequestInProgress on \(source.name) disagrees with the prompts") }
         }
         for s in DeliverySource.allCases where w.delivering(s) {
             if !st.isAuthorized { out.append("\(s.rawValue) delivers while the status is \(st.rawValue)") }
             // Suspended: only what Core Location resumes the app for (docs/flow-format.md §5.5);
             // terminated: only what relaunches it. Beacon ranging never resumes or relaunches it.
-            let relaunches: [DeliverySource] = [.significantChanges, .visits, .beaconRegions, .regions]
-            if !relaunches.contains(s) && (w.lifecycle == .terminated || ((s == .standard || s == .beacons) && w.lifecycle == .suspended)) {
+            let relaunches = switch s { case .significantChanges, .visits, .beaconRegions, .regions: true; default: false }
+            if !relaunches && (w.lifecycle == .terminated || ((s == .standard || s == .beacons) && w.lifecycle == .suspended)) {
                 out.append("\(s.rawValue) delivers to a \(w.lifecycle.rawValue) app")
             }
         }
@@ -162,7 +164,7 @@ public enum Invariants {
            !(p.kind == .legacyAlways && st == .authorizedWhenInUse), !w.airplaneMode {
             out.append("the \(p.kind.rawValue) prompt is up while the status is \(st.rawValue)")
         }
-        if w.pendingTimers.contains(where: { $0.due < w.now }) { out.append("a timer is overdue") }
+        if let next = w.nextTimer, next.due < w.now { out.append("a timer is overdue") }
         return out
     }
 }

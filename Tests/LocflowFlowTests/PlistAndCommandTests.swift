@@ -440,6 +440,19 @@ struct ExploreTests {
         #expect(e.exhausted && !e.truncated)
     }
 
+    /// A planted fault is caught: a timer left behind the clock, a terminated process holding a session.
+    @Test func theInvariantsCatchAPlantedFault() {
+        var w = World(config: AppConfig())
+        #expect(Invariants.check(w).isEmpty)
+        w.now = 10_000
+        w.suspendAt = 5_000
+        #expect(Invariants.check(w) == ["a timer is overdue"])
+        w.suspendAt = nil
+        w.sessions = [ServiceSession(id: "a", goal: .whenInUse, fullAccuracyKey: nil, qualified: true, createdAt: 0)]
+        w.lifecycle = .terminated
+        #expect(Invariants.check(w).contains("a terminated process holds a session"))
+    }
+
     @Test func aBrokenInvariantGivesTheShortestFlow() {
         var e = StateSearch(config: AppConfig(), bounds: StateSearch.Bounds(depth: 3))
         var first: Int?
