@@ -240,10 +240,10 @@ extension World {
         case (.whenInUse, _), (.legacyWhenInUse, "Don't Allow"), (.legacyAlways, "Don't Allow"):
             record.choice = .never
             record.temporaryGrant = false
-            t.note(.dontAllow)
+            t.note(p.kind == .whenInUse ? .dontAllow : .legacyDontAllow)
         case (.legacyWhenInUse, _), (.legacyAlways, "Only While Using the App"):
             record.choice = .whileUsing
-            t.note(.allowWhileUsing)
+            t.note(.legacyWhileUsing)
         case (.legacyAlways, _):
             record.choice = .always
             t.note(.legacyAlwaysAllow)

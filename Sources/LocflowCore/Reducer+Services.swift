@@ -178,7 +178,7 @@ extension World {
             // An ID of an invalidated or lapsed session names the new one (one entry per ID).
             if let i = sessions.firstIndex(where: { $0.id == id }) { sessions[i] = fresh } else { sessions.append(fresh) }
             t.note(.sessionCreated, "\(id): goal .\(goal.rawValue)" + (key.map { ", fullAccuracyPurposeKey \($0)" } ?? ""))
-            if !qualified { t.note(.sessionInsufficientlyInUse) }
+            if !qualified { t.note(.sessionInsufficientlyInUse) } else if !layered && lifecycle != .foreground { t.note(.sessionCreatedInUseAway) }
         }
         if goal == .always && config.appClip { t.note(.appClipSessionWhenInUse) }
         if goal == .always && !info.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail) }

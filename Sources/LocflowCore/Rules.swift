@@ -20,7 +20,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case servicesOffPrompt
     // Prompt answers
     case noPrompt, noSuchButton, promptHasNoPreciseSwitch, promptPreciseSwitch
-    case allowOnce, allowWhileUsing, provisionalAlways, dontAllow, legacyAlwaysAllow
+    case allowOnce, allowWhileUsing, provisionalAlways, dontAllow, legacyAlwaysAllow, legacyWhileUsing, legacyDontAllow
     case upgradeAllow, upgradeKeep, deferredUpgradePrompt, deferredUpgradeAllow, deferredUpgradeKeep, deferredEventDropped
     case temporaryFullAccuracyGranted, temporaryFullAccuracyDeclined, completionNilWhenShown, temporaryFullAccuracyEnds
     case reminderShown, reminderNeedsAlways, reminderDowngrade, reminderKeep
@@ -47,7 +47,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     // iOS 17/18
     case alreadyRunning, implicitSession, explicitSessionRequired
     case backgroundActivityNeedsForeground, backgroundActivityNeedsMode, backgroundActivityInvalidated, backgroundActivityLapses
-    case sessionCreated, sessionRejoined, sessionAlreadyHeld, sessionInsufficientlyInUse, sessionInvalidated, invalidateUnknown
+    case sessionCreated, sessionRejoined, sessionAlreadyHeld, sessionInsufficientlyInUse, sessionCreatedInUseAway, sessionInvalidated, invalidateUnknown
     case sessionsOutliveProcess, relaunchWindowOpens, sessionLapses, rejoinWithinWindow, keptBackgroundActivityRelaunches, keptSessionNotMatched, explicitSessionHoldsClassic
     case sessionGoalPrompts, sessionAlwaysFromNotDetermined, sessionAlwaysUpgrade, sessionFullAccuracyPrompt, sessionAlwaysAsksOnce
     case resetKeepsOneShot
@@ -131,6 +131,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .provisionalAlways: ("Always was requested: Allow While Using App gives provisional Always (the app reads authorizedAlways, Settings shows While Using)", "A S1; D S22-S25")
         case .dontAllow: ("Don't Allow: denied; further requests do nothing", "A S2")
         case .legacyAlwaysAllow: ("iOS 12: Always Allow gives authorizedAlways", "D S47")
+        case .legacyWhileUsing: ("iOS 12: Allow (or Only While Using the App) gives authorizedWhenInUse, permanent", "D S47; I")
+        case .legacyDontAllow: ("iOS 12: Don't Allow gives denied; further requests do nothing", "D S47; I")
         case .upgradeAllow: ("Change to Always Allow: authorizedAlways, permanent", "A S1")
         case .upgradeKeep: ("Keep Only While Using: the status stays authorizedWhenInUse, so no callback", "A S1")
         case .deferredUpgradePrompt: ("Provisional Always meets an event that needs Always: the system shows the upgrade prompt, typically while the app is not running", "A S1")
@@ -204,7 +206,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .timePasses: ("Virtual time passes", "I")
         case .clockLimit: ("The virtual clock goes no further than 10,000 years: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
         case .timerLimit: ("A wait fires at most 100,000 timers and a run 1,000,000: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
-        case .standardStarted: ("Standard updates start; they continue in the background only if started in the foreground with allowsBackgroundLocationUpdates", "A S2, S14")
+        case .standardStarted: ("Standard updates start; they continue in the background with allowsBackgroundLocationUpdates (a when-in-use app's only if started in the foreground)", "A S2, S14")
         case .standardStopped: ("Standard updates stop", "A S14")
         case .backgroundUpdatesSet: ("allowsBackgroundLocationUpdates is set (location is in UIBackgroundModes)", "A S14, S65")
         case .significantChangesStarted: ("The significant-change service starts; it persists across launches and its events can launch an app with Always", "A S64, S13")
@@ -228,6 +230,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .sessionRejoined: ("The app re-creates a session kept from the previous process within the relaunch window: it carries on", "A S18; A-forum S54")
         case .sessionAlreadyHeld: ("The running process already holds a session with that ID", "I")
         case .sessionInsufficientlyInUse: ("A session created while not in use reports insufficientlyInUse until the app comes to the foreground", "A S8; A-forum S55")
+        case .sessionCreatedInUseAway: ("Created out of the foreground but while the app is in use (the few seconds' grace after leaving it, or the background indicator): it counts as created while in use, as Apple says to create sessions (a WWDC24 talk says \"in the foreground\")", "A S8, S12; I")
         case .sessionInvalidated: ("invalidate() ends the session; it can never become active again", "A S8")
         case .invalidateUnknown: ("invalidate needs a session the running process holds", "I")
         case .sessionsOutliveProcess: ("Sessions outlive the process: the system keeps them for the app's next launch", "A S18")
@@ -285,7 +288,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .widgetNotShipped: ("The app ships no widget that wants location (no widget true)", "I")
         case .appClipNoAlways: ("An App Clip cannot request Always: requestAlwaysAuthorization does nothing", "A S208")
         case .appClipSessionWhenInUse: ("An App Clip's .always session asks only for when-in-use", "A S208; I")
-        case .appClipGrantResets: ("An App Clip's location authorization resets at 4:00 the next day: the status returns to notDetermined", "A S208; I startTimeOfDay")
+        case .appClipGrantResets: ("An App Clip's location authorization resets at the next 04:00 (Apple: 4 a.m. the next day): the status returns to notDetermined", "A S208; I startTimeOfDay")
         case .widgetAsks: ("Adding the widget asks whether to extend when-in-use to widgets (assumption addWidgetAsks; the prompt and its buttons are not documented)", "I addWidgetAsks; A S17")
         case .widgetPromptAllow: ("Allowed: while using the app or widgets; the status stays authorizedWhenInUse, so no callback", "A S17; I")
         case .widgetPromptDeny: ("Not allowed: the app's authorization stays while using the app", "I")

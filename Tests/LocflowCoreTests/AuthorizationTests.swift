@@ -318,6 +318,25 @@ struct AlwaysTests {
         #expect(!s.world.record.provisionalAlways)
     }
 
+    /// The iOS 12 prompts' answers are explained by iOS 12's own rules, which name its buttons,
+    /// not by the iOS 13+ ones ("Allow While Using App" is not on these prompts). [D S47][I]
+    @Test func ios12AnswersCiteTheLegacyRules() {
+        let cases: [(Event, String, Rule, AuthorizationStatus)] = [
+            (.app(.requestWhenInUseAuthorization), "Allow", .legacyWhileUsing, .authorizedWhenInUse),
+            (.app(.requestWhenInUseAuthorization), "Don't Allow", .legacyDontAllow, .denied),
+            (.app(.requestAlwaysAuthorization), "Only While Using the App", .legacyWhileUsing, .authorizedWhenInUse),
+            (.app(.requestAlwaysAuthorization), "Always Allow", .legacyAlwaysAllow, .authorizedAlways),
+            (.app(.requestAlwaysAuthorization), "Don't Allow", .legacyDontAllow, .denied),
+        ]
+        for (request, button, rule, status) in cases {
+            var s = Sim(.ios12)
+            s.do(request)
+            let rules = Sim.rules(s.do(.user(.tap(button))))
+            #expect(rules.contains(rule) && !rules.contains(.allowWhileUsing) && !rules.contains(.dontAllow), "\(button): \(rules)")
+            #expect(s.status == status, "\(button)")
+        }
+    }
+
     /// "You may call requestAlwaysAuthorization() when the current authorization status is
     /// either: Not Determined, When In Use" [A S1]: on iOS 12 the upgrade shows the Always prompt
     /// (it was withdrawn in the same step, as if the when-in-use answer had answered it).

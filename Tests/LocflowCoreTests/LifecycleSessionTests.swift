@@ -319,6 +319,27 @@ struct SessionTests {
         #expect(!s.world.diagnostics(.session("late")).contains(.insufficientlyInUse))
     }
 
+    /// In use includes the few seconds after leaving the foreground [A S12]; a session created
+    /// then counts as created while in use [A S8], and the trace says why (it is an inference:
+    /// a WWDC24 talk says "in the foreground"). After the grace it is insufficientlyInUse.
+    @Test func aSessionCreatedInTheGraceCountsAsInUseAndSaysSo() {
+        var s = authorized()
+        s.do(.user(.background))
+        s.wait(2)
+        let t = s.do(.app(.session(id: "grace", goal: .whenInUse, fullAccuracyKey: nil)))
+        #expect(Sim.rules(t).contains(.sessionCreatedInUseAway))
+        #expect(!s.world.diagnostics(.session("grace")).contains(.insufficientlyInUse))
+        var u = authorized()
+        u.do(.user(.background))
+        u.wait(6)
+        u.do(.system(.terminate), .system(.relaunch))
+        let late = u.do(.app(.session(id: "late", goal: .whenInUse, fullAccuracyKey: nil)))
+        #expect(Sim.rules(late).contains(.sessionInsufficientlyInUse) && !Sim.rules(late).contains(.sessionCreatedInUseAway))
+        // In the foreground there is nothing to explain.
+        s.do(.user(.foreground))
+        #expect(!Sim.rules(s.do(.app(.session(id: "front", goal: .whenInUse, fullAccuracyKey: nil)))).contains(.sessionCreatedInUseAway))
+    }
+
     @Test func alwaysNeedsAQualifiedAlwaysSessionForBackgroundDelivery() {
         var s = authorized()
         s.do(.user(.settings(.always)), .user(.foreground), .app(.liveUpdates(true)), .user(.background))
