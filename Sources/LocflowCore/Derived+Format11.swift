@@ -84,7 +84,7 @@ extension World {
 
     public var tracking: Tracking? {
         if process.standardUpdates && standardRuns { return .standardUpdates }
-        if process.liveUpdates != nil && delivering(.liveUpdates) { return .liveUpdates }
+        if process.liveUpdates != nil && liveUpdatesYield { return .liveUpdates }
         if process.locationRequest?.deadline != nil && lifecycle.isRunning && status.isAuthorized && locationServicesOn { return .requestLocation }
         return nil
     }

@@ -335,8 +335,9 @@ extension World {
         switch source {
         case .standard:
             // Suspended: the system holds standard updates until the app runs again. [A S6]
-            // Paused updates deliver nothing. [A S203]
-            return standardRuns && hasFix
+            // Paused updates deliver nothing. [A S203] Without a fix there is no location to
+            // deliver, but the way to the app stays open (as for every source: §3.5).
+            return standardRuns
         case .visits, .beacons, .beaconRegions, .regions:
             return delivering11(source)
         case .significantChanges:
@@ -357,6 +358,10 @@ extension World {
         }
     }
 
+    /// `liveUpdates` deliver and the device gives them a location now (it moves, with a fix):
+    /// fixes come, a suspended app is resumed for them, the app tracks the location.
+    @inline(__always) public var liveUpdatesYield: Bool { moving && hasFix && delivering(.liveUpdates) }
+
     /// `liveUpdates` that would reach this process while it is in the background and not in use.
     @inline(__always) var liveUpdatesReachBackground: Bool {
         guard profile.hasModernAPIs, let stream = process.liveUpdates, lifecycle == .background || lifecycle == .suspended,
@@ -365,19 +370,20 @@ extension World {
     }
 
     /// A running or suspended process's stream delivers: in use (unless `asIfNotInUse`), or with
-    /// continued interest; and nothing in its diagnostics blocks it.
+    /// continued interest; and nothing in its diagnostics blocks it. Whether the device gives it
+    /// a location now (it moves, with a fix) is `liveUpdatesYield`.
     func streamDelivers(_ source: DeliverySource, _ stream: ProcessStream, asIfNotInUse: Bool) -> Bool {
         let inUseOK = asIfNotInUse ? backgroundInterest : streamInUseOK(stream)
         if !profile.hasServiceSessions {
-            return inUseOK && (source == .monitor ? accuracy == .fullAccuracy : hasFix && moving)
+            return inUseOK && (source == .monitor ? accuracy == .fullAccuracy : true)
         }
         let st = status
         if !inUseOK && st.isAuthorized { return false }  // insufficientlyInUse
         if serviceSessionRequired || authorizationRequestInProgress || restricted || st == .denied || !locationServicesOn { return false }
-        if source == .liveUpdates {
-            // Reduced accuracy slows liveUpdates (still delivered). [A S18]
-            return hasFix && moving
-        }
+        // Reduced accuracy slows liveUpdates (still delivered) [A S18]; a stationary device or
+        // one without a fix gives them nothing new to deliver, which is not a block (§3.5:
+        // `stationary` and `locationUnavailable` are what the next update says).
+        if source == .liveUpdates { return true }
         // ... but withholds monitor events. [A S19]
         return accuracy != .reducedAccuracy
     }

@@ -218,7 +218,7 @@ extension World {
         } else if standardFixDue != nil {
             standardFixDue = nil
         }
-        if process.liveUpdates != nil && lifecycle.isRunning && delivering(.liveUpdates) {
+        if process.liveUpdates != nil && lifecycle.isRunning && liveUpdatesYield {
             if let due = liveFixDue {
                 if due <= now { liveFixDue = now + assumptions.preciseFixInterval }
             } else {

@@ -294,7 +294,7 @@ extension World {
     /// A suspended app iterating `liveUpdates` that reach it is resumed when a new fix is
     /// available (docs/flow-format.md §5.5). [A S18b, S18]
     mutating func resumeForLiveUpdates(_ t: inout Transition) {
-        guard lifecycle == .suspended, process.liveUpdates != nil, delivering(.liveUpdates) else { return }
+        guard lifecycle == .suspended, process.liveUpdates != nil, liveUpdatesYield else { return }
         lifecycle = .background
         suspendAt = nil
         t.emit(.resumed)

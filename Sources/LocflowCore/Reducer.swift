@@ -377,7 +377,7 @@ extension World {
             suspendAt = nil
         }
         // Reduced-accuracy cadence for liveUpdates.
-        if accuracy == .reducedAccuracy && delivering(.liveUpdates) {
+        if accuracy == .reducedAccuracy && liveUpdatesYield {
             if nextReducedFixAt == nil { nextReducedFixAt = now + assumptions.reducedAccuracyInterval }
         } else {
             nextReducedFixAt = nil

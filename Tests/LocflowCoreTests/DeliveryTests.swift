@@ -39,7 +39,12 @@ struct DeliveryTests {
         s.do(.device(.stationary))
         s.wait(5)
         #expect(s.world.lifecycle == .suspended)
-        #expect(!s.world.delivering(.liveUpdates))  // stationary: updates pause
+        // Stationary: nothing new to hand over, no fix counted, but nothing blocks the stream
+        // (docs/flow-format.md §5.5): it still delivers, and the next move resumes the app.
+        #expect(s.world.delivering(.liveUpdates) && !s.world.liveUpdatesYield)
+        let fixes = s.world.fixes
+        s.wait(60)
+        #expect(s.world.fixes == fixes && s.world.lifecycle == .suspended)
         let t = s.do(.device(.move))
         #expect(Sim.rules(t).contains(.liveUpdatesResume))
         #expect(t.last?.outputs.contains(.resumed) == true)
@@ -137,6 +142,20 @@ struct DeliveryTests {
         #expect(!s.world.delivering(.liveUpdates))
         #expect(!s.world.delivering(.monitor))
         #expect(s.world.delivering(.significantChanges))
+    }
+
+    /// Without a fix standard updates have nothing to hand over (kCLErrorLocationUnknown, no fix
+    /// counted), but they still deliver: the fix coming back reaches the app at once.
+    @Test func standardUpdatesWithoutAFixStillDeliver() {
+        var s = Self.always()
+        s.do(.app(.startUpdatingLocation))
+        s.do(.device(.noFix))
+        let fixes = s.world.fixes
+        #expect(s.world.delivering(.standard) && s.world.lastError == .locationUnknown)
+        s.wait(60)
+        #expect(s.world.fixes == fixes)
+        s.do(.device(.fix))
+        #expect(s.world.delivering(.standard) && s.world.fixes == fixes + 1)
     }
 
     @Test func suspendedStandardUpdatesAreHeld() {
