@@ -202,6 +202,12 @@ struct CommandTests {
         let r = capture { Commands.check([bad], quiet: true, io: $0) }
         #expect(r.code == 1)
         #expect(r.out.contains("expected the step at line 1 (user background) to be refused, found it performed"))
+        // An expectation in between: the refused step fails on its own (the next statement was
+        // not `expect refused`), and `expect refused` still reads the step just before it.
+        let between = s.write("c.flow", "user tap \"x\"\nexpect prompt none\nexpect refused\n")
+        let c = capture { Commands.check([between], quiet: true, io: $0) }
+        #expect(c.code == 1 && c.out.contains("c.flow:1: expected 'user tap \"x\"' to be performed, found it refused"), "\(c.out)")
+        #expect(!c.out.contains("c.flow:3:") && c.out.hasSuffix("1 flow: 2 passed, 1 failed\n"), "\(c.out)")
     }
 
     @Test func checkExitsTwoForAnUnparsableFileAndRunsTheOthers() {
