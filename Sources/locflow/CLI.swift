@@ -49,7 +49,8 @@ enum CLI {
 
         Runs each flow (folders are searched for *.flow) headless and checks its expect lines.
         Prints each failed expectation or refused step as FILE:LINE: expected ..., found ...
-        with the rule that decided it, then a closing line "K flows: N passed, M failed" (expectations).
+        with the rule that decided it, then "K flows checked" and the closing line
+        "N passed, M failed" (expectations).
           --quiet   do not print an "ok" line for each flow that passed
         Exit: 0 every expectation held and every step could be performed; 1 something failed;
               2 a file could not be read or parsed (nothing of that file runs).

@@ -52,7 +52,7 @@ struct FlowQuotingTests {
         let text = try String(contentsOfFile: s.dir + "/out/path-01.flow", encoding: .utf8)
         #expect(text.contains(#"plist ""# + s.dir + #"/esc\u{1B}[31m.plist""#) && text.contains(#""Trail\u{1B}Nav""#), "\(text)")
         let check = capture { Commands.check([s.dir + "/out"], quiet: true, io: $0) }
-        #expect(check.code == 0 && check.out.contains("1 flow: 3 passed, 0 failed"), "\(check.out)\(check.err)")
+        #expect(check.code == 0 && check.out.contains("1 flow checked\n3 passed, 0 failed"), "\(check.out)\(check.err)")
     }
 
     /// `shrink` on standard output (which escapes control characters) and a recording file.

@@ -157,7 +157,7 @@ struct CommandTests {
         let path = s.write("ok.flow", passing)
         let r = capture { Commands.check([path], quiet: true, io: $0) }
         #expect(r.code == 0)
-        #expect(r.out == "1 flow: 2 passed, 0 failed\n")
+        #expect(r.out == "1 flow checked\n2 passed, 0 failed\n")
     }
 
     @Test func checkReportsFailuresWithTheRuleAndExitsOne() {
@@ -166,10 +166,11 @@ struct CommandTests {
         let r = capture { Commands.check([path], quiet: true, io: $0) }
         #expect(r.code == 1)
         let lines = r.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(lines[0] == "\(path):7: expected prompt alwaysUpgrade, found none (line 3: Allow Once: a temporary authorizedWhenInUse; Settings shows Ask Next Time (from iOS 17: Ask Next Time Or When I Share) [A S2; D S20]; last: line 6: requestAlwaysAuthorization ignored: the app holds an Allow Once grant [A S1; D S28])")
         #expect(lines[1] == "\(path):8: expected 'user tap \"Allow\"' to be performed, found it refused: No prompt is on screen [I]")
-        #expect(lines[2] == "1 flow: 2 passed, 2 failed")
+        #expect(lines[2] == "1 flow checked")
+        #expect(lines[3] == "2 passed, 2 failed")  // the closing line of §7, exactly
     }
 
     /// A status that a Settings step changed is explained by the rule that changed it, not by
@@ -207,7 +208,7 @@ struct CommandTests {
         let between = s.write("c.flow", "user tap \"x\"\nexpect prompt none\nexpect refused\n")
         let c = capture { Commands.check([between], quiet: true, io: $0) }
         #expect(c.code == 1 && c.out.contains("c.flow:1: expected 'user tap \"x\"' to be performed, found it refused"), "\(c.out)")
-        #expect(!c.out.contains("c.flow:3:") && c.out.hasSuffix("1 flow: 2 passed, 1 failed\n"), "\(c.out)")
+        #expect(!c.out.contains("c.flow:3:") && c.out.hasSuffix("1 flow checked\n2 passed, 1 failed\n"), "\(c.out)")
     }
 
     @Test func checkExitsTwoForAnUnparsableFileAndRunsTheOthers() {
@@ -218,7 +219,7 @@ struct CommandTests {
         #expect(r.code == 2)
         #expect(r.err.contains("\(bad):1:8: error: expected something to expect, found 'staus' (did you mean 'status'?)"))
         #expect(r.err.contains("missing.flow: no such file"))
-        #expect(r.out.hasSuffix("\n1 flow: 2 passed, 0 failed\n") || r.out == "1 flow: 2 passed, 0 failed\n")
+        #expect(r.out.hasSuffix("\n1 flow checked\n2 passed, 0 failed\n") || r.out == "1 flow checked\n2 passed, 0 failed\n")
         #expect(r.err.contains("2 files could not be read or parsed"))
     }
 
@@ -277,7 +278,7 @@ struct CommandTests {
         s.write("two.flow", passing)
         s.write("notes.txt", "not a flow")
         let r = capture { Commands.check([s.dir], quiet: true, io: $0) }
-        #expect(r.out == "2 flows: 4 passed, 0 failed\n")
+        #expect(r.out == "2 flows checked\n4 passed, 0 failed\n")
     }
 
     @Test func plistPathsAreRelativeToTheFlow() {
@@ -344,7 +345,7 @@ struct CommandTests {
         #expect(r.code == 1)
         #expect(r.out.contains("d.flow:5: expected diagnostic liveUpdates insufficientlyInUse false, found no insufficientlyInUse on iOS 17: its CLLocationUpdate has only isStationary"), "\(r.out)")
         #expect(r.out.contains("d.flow:9: expected diagnostics liveUpdates stationary accuracyLimited, found no accuracyLimited on iOS 17"), "\(r.out)")
-        #expect(r.out.hasSuffix("1 flow: 2 passed, 2 failed\n"), "\(r.out)")
+        #expect(r.out.hasSuffix("1 flow checked\n2 passed, 2 failed\n"), "\(r.out)")
         // Before iOS 17 the stream itself is missing, which is what a flow is told.
         let old = s.write("o.flow", "platform ios16\nexpect diagnostics liveUpdates none\n")
         #expect(capture { Commands.check([old], quiet: true, io: $0) }.out.contains("found no diagnostics: CLLocationUpdate needs iOS 17 (the platform is iOS 16)"))
