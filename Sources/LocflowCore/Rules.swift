@@ -208,7 +208,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .timerLimit: ("A wait fires at most 100,000 timers and a run 1,000,000: a wait past that is refused (a bound of locflow's, not of iOS)", "I")
         case .standardStarted: ("Standard updates start; they continue in the background with allowsBackgroundLocationUpdates (a when-in-use app's only if started in the foreground)", "A S2, S14")
         case .standardStopped: ("Standard updates stop", "A S14")
-        case .backgroundUpdatesSet: ("allowsBackgroundLocationUpdates is set (location is in UIBackgroundModes)", "A S14, S65")
+        case .backgroundUpdatesSet: ("allowsBackgroundLocationUpdates is set (true needs location in UIBackgroundModes; false is always allowed)", "A S14, S65")
         case .significantChangesStarted: ("The significant-change service starts; it persists across launches and its events can launch an app with Always", "A S64, S13")
         case .significantChangesStopped: ("The significant-change service stops", "A S64")
         case .regionStarted: ("Region monitoring starts; it persists across launches and its events can launch an app with Always", "A S13")

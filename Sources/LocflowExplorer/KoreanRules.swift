@@ -136,7 +136,7 @@ extension Korean {
         .timePasses: "가상 시간이 흐릅니다",
         .standardStarted: "표준 업데이트가 시작됩니다. allowsBackgroundLocationUpdates가 켜져 있으면 백그라운드에서도 계속됩니다 (앱을 사용하는 동안 권한이면 포그라운드에서 시작했을 때만)",
         .standardStopped: "표준 업데이트가 멈춥니다",
-        .backgroundUpdatesSet: "allowsBackgroundLocationUpdates가 설정됩니다 (UIBackgroundModes에 location이 있음)",
+        .backgroundUpdatesSet: "allowsBackgroundLocationUpdates가 설정됩니다 (true는 UIBackgroundModes에 location이 있어야 하고, false는 언제나 됩니다)",
         .significantChangesStarted: "중요한 위치 변경 서비스가 시작됩니다. 실행을 넘어 유지되고, 그 이벤트는 항상 허용 앱을 실행할 수 있습니다",
         .significantChangesStopped: "중요한 위치 변경 서비스가 멈춥니다",
         .regionStarted: "영역 모니터링이 시작됩니다. 실행을 넘어 유지되고, 그 이벤트는 항상 허용 앱을 실행할 수 있습니다",
