@@ -218,7 +218,10 @@ extension World {
         } else if standardFixDue != nil {
             standardFixDue = nil
         }
-        if process.liveUpdates != nil && lifecycle.isRunning && liveUpdatesYield {
+        // As standard updates: a fix at once when the stream starts delivering with a fix on the
+        // device (stationary or not: the first update carries the location), then the cadence
+        // while it moves (`accrueFixes`); moving again after a still stretch is not a start.
+        if process.liveUpdates != nil && lifecycle.isRunning && hasFix && delivering(.liveUpdates) {
             if let due = liveFixDue {
                 if due <= now { liveFixDue = now + assumptions.preciseFixInterval }
             } else {

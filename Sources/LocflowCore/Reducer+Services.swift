@@ -173,12 +173,19 @@ extension World {
             // there: one that keeps the app eligible while not in use (a .always session with
             // Always, or a background activity session). A when-in-use session does not. [A S18, S8]
             let layered = alwaysInterest || backgroundActivityActive
-            let qualified = inUse || layered
+            // A .always session starts being held only in the foreground [A S18 via D S52, S53];
+            // the others while in use, which includes the grace after leaving it [A S8, S12].
+            let inUseEnough = goal == .always ? lifecycle == .foreground : inUse
+            let qualified = inUseEnough || layered
             let fresh = ServiceSession(id: id, goal: goal, fullAccuracyKey: key, qualified: qualified, createdAt: now)
             // An ID of an invalidated or lapsed session names the new one (one entry per ID).
             if let i = sessions.firstIndex(where: { $0.id == id }) { sessions[i] = fresh } else { sessions.append(fresh) }
             t.note(.sessionCreated, "\(id): goal .\(goal.rawValue)" + (key.map { ", fullAccuracyPurposeKey \($0)" } ?? ""))
-            if !qualified { t.note(.sessionInsufficientlyInUse) } else if !layered && lifecycle != .foreground { t.note(.sessionCreatedInUseAway) }
+            if !qualified {
+                t.note(.sessionInsufficientlyInUse, goal == .always && inUse ? "a .always session starts only in the foreground" : nil)
+            } else if !layered && lifecycle != .foreground {
+                t.note(.sessionCreatedInUseAway)
+            }
         }
         if goal == .always && config.appClip { t.note(.appClipSessionWhenInUse) }
         if goal == .always && !info.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail) }

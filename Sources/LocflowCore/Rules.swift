@@ -230,7 +230,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .sessionRejoined: ("The app re-creates a session kept from the previous process within the relaunch window: it carries on", "A S18; A-forum S54")
         case .sessionAlreadyHeld: ("The running process already holds a session with that ID", "I")
         case .sessionInsufficientlyInUse: ("A session created while not in use reports insufficientlyInUse until the app comes to the foreground", "A S8; A-forum S55")
-        case .sessionCreatedInUseAway: ("Created out of the foreground but while the app is in use (the few seconds' grace after leaving it, or the background indicator): it counts as created while in use, as Apple says to create sessions (a WWDC24 talk says \"in the foreground\")", "A S8, S12; I")
+        case .sessionCreatedInUseAway: ("Created out of the foreground but while the app is in use (the few seconds' grace after leaving it, or the background indicator): a .whenInUse or .none session counts as created while in use, as Apple says to create sessions (a .always one needs the foreground)", "A S8, S12; I")
         case .sessionInvalidated: ("invalidate() ends the session; it can never become active again", "A S8")
         case .invalidateUnknown: ("invalidate needs a session the running process holds", "I")
         case .sessionsOutliveProcess: ("Sessions outlive the process: the system keeps them for the app's next launch", "A S18")

@@ -157,7 +157,7 @@ extension Korean {
         .sessionRejoined: "앱이 이전 프로세스에서 보존된 세션을 재실행 창 안에 다시 만듭니다: 이어집니다",
         .sessionAlreadyHeld: "실행 중인 프로세스가 이미 그 ID의 세션을 가지고 있습니다",
         .sessionInsufficientlyInUse: "사용 중이 아닐 때 만든 세션은 앱이 포그라운드로 올 때까지 insufficientlyInUse를 보고합니다",
-        .sessionCreatedInUseAway: "포그라운드는 아니지만 앱이 사용 중일 때 (포그라운드를 떠난 뒤 몇 초의 유예, 또는 백그라운드 표시기) 만들었습니다: Apple이 세션을 만들라고 하는 '사용 중'에 만든 것으로 칩니다 (WWDC24 발표는 '포그라운드에서'라고 말함)",
+        .sessionCreatedInUseAway: "포그라운드는 아니지만 앱이 사용 중일 때 (포그라운드를 떠난 뒤 몇 초의 유예, 또는 백그라운드 표시기) 만들었습니다: .whenInUse나 .none 세션은 Apple이 세션을 만들라고 하는 '사용 중'에 만든 것으로 칩니다 (.always 세션은 포그라운드가 필요함)",
         .sessionInvalidated: "“invalidate()”는 세션을 끝냅니다. 다시는 활성화되지 않습니다",
         .invalidateUnknown: "invalidate에는 실행 중인 프로세스가 가진 세션이 필요합니다",
         .sessionsOutliveProcess: "세션은 프로세스보다 오래 갑니다: 시스템이 앱의 다음 실행을 위해 보존합니다",

@@ -335,6 +335,18 @@ struct SessionTests {
         u.do(.system(.terminate), .system(.relaunch))
         let late = u.do(.app(.session(id: "late", goal: .whenInUse, fullAccuracyKey: nil)))
         #expect(Sim.rules(late).contains(.sessionInsufficientlyInUse) && !Sim.rules(late).contains(.sessionCreatedInUseAway))
+        // A .always session starts being held only in the foreground: in the grace it is
+        // insufficientlyInUse, and Always gives it nothing in the background. [A S18 via D S52]
+        var a = Sim()
+        a.do(.app(.requestWhenInUseAuthorization))
+        a.tap("Allow While Using App")
+        a.do(.user(.settings(.always)), .user(.foreground))
+        a.do(.app(.liveUpdates(true)), .user(.background))
+        a.wait(2)
+        let always = a.do(.app(.session(id: "late", goal: .always, fullAccuracyKey: nil)))
+        #expect(Sim.rules(always).contains(.sessionInsufficientlyInUse) && !Sim.rules(always).contains(.sessionCreatedInUseAway))
+        a.wait(60)
+        #expect(a.world.diagnostics(.session("late")).contains(.insufficientlyInUse) && !a.world.delivering(.liveUpdates))
         // In the foreground there is nothing to explain.
         s.do(.user(.foreground))
         #expect(!Sim.rules(s.do(.app(.session(id: "front", goal: .whenInUse, fullAccuracyKey: nil)))).contains(.sessionCreatedInUseAway))
