@@ -375,7 +375,7 @@ extension World {
     func streamDelivers(_ source: DeliverySource, _ stream: ProcessStream, asIfNotInUse: Bool) -> Bool {
         let inUseOK = asIfNotInUse ? backgroundInterest : streamInUseOK(stream)
         if !profile.hasServiceSessions {
-            return inUseOK && (source == .monitor ? accuracy == .fullAccuracy : true)
+            return inUseOK && (source != .monitor || accuracy == .fullAccuracy)
         }
         let st = status
         if !inUseOK && st.isAuthorized { return false }  // insufficientlyInUse

@@ -139,7 +139,7 @@ public enum Invariants {
         if ((st == .notDetermined && w.assumptions.notDeterminedReadsFullAccuracy) || !w.profile.hasAccuracy) && w.accuracy != .fullAccuracy {
             out.append("accuracy is reduced while \(st == .notDetermined ? "notDetermined" : "before iOS 14")")
         }
-        // (Checked for every state a search finds: no set or list is built unless one fails.)
+        // (Checked for every state a search finds: no set is built unless a check fails.)
         for source in w.diagnosticSources {
             let found = w.diagnostics(source), properties = source.type.properties
             let extra = found.filter { !properties.contains($0) }
