@@ -36,8 +36,9 @@ extension World {
             }
             return refused
         }
-        // Read where it is made (a helper taking the transition copied it, arrays and all, every try).
-        let t = apply(event, quiet: true, asked: asked)
+        // Made and read here (a transition handed back or to a helper was copied, arrays and all, every try).
+        var t = Transition(event: event, time: now, quiet: true)
+        apply(event, into: &t, asked: asked)
         if let r = t.refusal { rules.insert(r.rule); return true }
         rules.formUnion(t.rules)
         return false
@@ -104,7 +105,8 @@ extension World {
         while fired < limit, let next = nextTimer, next.due <= target {
             arrived += accrueFixes(until: max(now, next.due))
             now = max(now, next.due)
-            let t = apply(.timer(next.kind), quiet: quiet)
+            var t = Transition(event: .timer(next.kind), time: now, quiet: quiet)
+            apply(.timer(next.kind), into: &t, asked: false)
             timersFired += 1
             fired += 1
             sink(t, worlds ? self : nil)
@@ -115,16 +117,29 @@ extension World {
     /// Applies a non-wait event at the current time.
     mutating func apply(_ event: Event, quiet: Bool = false, asked: Bool = false) -> Transition {
         var t = Transition(event: event, time: now, quiet: quiet)
+        apply(event, into: &t, asked: asked)
+        return t
+    }
+
+    /// Applies a non-wait event into a transition the caller made (the model checker's step
+    /// makes its own: a transition returned from here was built aside and copied out, arrays,
+    /// event and all, on every step).
+    mutating func apply(_ event: Event, into t: inout Transition, asked: Bool) {
         if !asked {
-            if let why = refusal(for: event, details: !quiet) {
+            if let why = refusal(for: event, details: !t.quiet) {
                 t.refusal = why  // a refused step changes nothing at all
-                return t
+                return
             }
-            if let why = withoutEffect(event, details: !quiet) {
+            if let why = withoutEffect(event, details: !t.quiet) {
                 t.note(why.rule, why.detail)  // nothing changed, so nothing to settle
-                return t
+                return
             }
         }
+        applyAndSettle(event, &t)
+    }
+
+    /// The event's change to the world, and what follows from it (`settle`).
+    private mutating func applyAndSettle(_ event: Event, _ t: inout Transition) {
         let statusBefore = status
         // Tracking that this event ends was still on until now (Control Center's "recently").
         noteLocationUse()
@@ -137,7 +152,6 @@ extension World {
         case .wait: break
         }
         settle(into: &t, statusBefore: statusBefore)
-        return t
     }
 
     /// Why a step cannot be performed now (docs/flow-format.md §5.2), or nil when it can.
@@ -317,7 +331,7 @@ extension World {
             if var s = process.monitor, !s.qualified { s.qualified = true; process.monitor = s }
         }
         // Prompts: app prompts need the foreground.
-        if let p = prompt, lifecycle != .foreground, !p.isSystemInitiated {
+        if lifecycle != .foreground, let p = prompt, !p.isSystemInitiated {
             prompt = nil
             t.emit(.promptHidden(p.kind))
             if assumptions.promptReturnsAfterBackground { promptQueue.insert(p, at: 0) }
@@ -342,17 +356,17 @@ extension World {
         // Session goals ask; then the next prompt in the queue comes up.
         if profile.hasServiceSessions && lifecycle == .foreground { pursueGoals(&t) }
         // A waiting prompt whose question has been answered meanwhile (in Settings, say) is withdrawn.
-        if !promptQueue.isEmpty {
-            var kept: [Prompt] = []
-            for p in promptQueue {
-                guard let why = withdrawal(of: p) else { kept.append(p); continue }
-                t.note(.promptWithdrawn, "\(p.kind.rawValue): \(why)")
-                if case .temporaryRequest = p.origin, completion == .pending {
-                    completion = .promptDeclined
-                    t.emit(.completion(.promptDeclined))
-                }
+        // In place: the queue is rebuilt only when a prompt leaves it (a new list every settle
+        // with a prompt waiting was a tenth of the model checker's allocations).
+        var i = 0
+        while i < promptQueue.count {
+            guard let why = withdrawal(of: promptQueue[i]) else { i += 1; continue }
+            let p = promptQueue.remove(at: i)
+            t.note(.promptWithdrawn, "\(p.kind.rawValue): \(why)")
+            if case .temporaryRequest = p.origin, completion == .pending {
+                completion = .promptDeclined
+                t.emit(.completion(.promptDeclined))
             }
-            if kept.count != promptQueue.count { promptQueue = kept }
         }
         if noPrompt, let i = promptQueue.firstIndex(where: { $0.isSystemInitiated || lifecycle == .foreground }) {
             let p = promptQueue.remove(at: i)
