@@ -26,7 +26,7 @@ extension World {
                | bit(keptLiveUpdates, 5) | bit(keptMonitor, 6) | bit(significantChanges, 7) | bit(noFixReported, 8) | bit(visits, 9)
                | bit(widgetAdded, 10) | bit(forceQuitSinceOpened, 11) | bit(airplaneMode, 21)
                | bit(r.provisionalAlways, 12) | bit(r.alwaysRequestUsed, 13) | bit(r.temporaryGrant, 14) | bit(r.precise, 15)
-               | bit(r.temporaryFullAccuracy, 16) | bit(r.locationButtonApproved, 17) | bit(prompt != nil, 18) | bit(lastFix != nil, 19)
+               | bit(r.temporaryFullAccuracy, 16) | bit(r.locationButtonApproved, 17) | bit(!noPrompt, 18) | bit(lastFix != nil, 19)
                | bit(lastCallback != nil, 20)
                | tag(r.choice, 24) | tag(lifecycle, 32) | tag(completion, 40) | tag(lastError, 48) | (lastFix.map { tag($0, 56) } ?? 0))
         h.word(lastCallback.map { tag($0.status, 0) | tag($0.accuracy, 8) } ?? 0)
@@ -38,13 +38,14 @@ extension World {
         h.time(liveActivityStartedAt); h.time(appClipResetAt); h.time(locationUsedAt)
         h.int(callbacks); h.int(reducedFixes); h.int(timersFired); h.int(fixes)
         h.count(sessions.count)
-        for s in sessions { h.session(s) }
+        for i in sessions.indices { h.session(sessions[i]) }
         h.strings(regions)
         h.strings(monitorConditions)
         h.strings(beaconRegions)
-        if let prompt { h.prompt(prompt) }
+        // Read in place (a prompt bound with `if let` or a loop's element was copied, strings and all).
+        if !noPrompt { h.prompt(prompt.unsafelyUnwrapped) }
         h.count(promptQueue.count)
-        for p in promptQueue { h.prompt(p) }
+        for i in promptQueue.indices { h.prompt(promptQueue[i]) }
         return h.finish()
     }
 
@@ -120,9 +121,11 @@ struct FingerprintHasher {
         }
     }
 
-    mutating func strings(_ a: [String]) {
+    @inline(__always) mutating func strings(_ a: [String]) {
+        // Most worlds have none: the count alone, without a call.
+        if a.isEmpty { count(0); return }
         count(a.count)
-        for s in a { string(s) }
+        for i in a.indices { string(a[i]) }
     }
 
     mutating func process(_ p: ProcessState) {
