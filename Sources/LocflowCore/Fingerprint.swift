@@ -39,9 +39,11 @@ extension World {
         h.int(callbacks); h.int(reducedFixes); h.int(timersFired); h.int(fixes)
         h.count(sessions.count)
         for i in sessions.indices { h.session(sessions[i]) }
-        h.strings(regions)
-        h.strings(monitorConditions)
-        h.strings(beaconRegions)
+        if let n = names {
+            h.strings(n.regions); h.strings(n.monitorConditions); h.strings(n.beaconRegions)
+        } else {
+            h.count(0); h.count(0); h.count(0)  // three empty lists, as above
+        }
         // Read in place (a prompt bound with `if let` or a loop's element was copied, strings and all).
         if !noPrompt { h.prompt(prompt.unsafelyUnwrapped) }
         h.count(promptQueue.count)
@@ -54,10 +56,10 @@ extension World {
         // `box` never changes in a search; `passedByAddress` holds nothing.
         "World": ["box", "passedByAddress", "now", "locationServicesOn", "restricted", "moving", "hasFix", "record", "lifecycle", "process",
                   "foregroundLeftAt", "notInUseSince", "suspendAt", "relaunchWindowEndsAt", "keptBackgroundActivity",
-                  "keptLiveUpdates", "keptMonitor", "sessions", "significantChanges", "regions", "monitorConditions",
+                  "keptLiveUpdates", "keptMonitor", "sessions", "significantChanges", "names",
                   "prompt", "promptQueue", "promptShownAt", "callbacks", "lastCallback", "completion", "lastError",
                   "nextReducedFixAt", "reducedFixes", "timersFired", "fixes", "lastFix", "lastFixAt", "standardFixDue",
-                  "liveFixDue", "autoPauseAt", "noFixReported", "liveActivityStartedAt", "visits", "beaconRegions",
+                  "liveFixDue", "autoPauseAt", "noFixReported", "liveActivityStartedAt", "visits",
                   "widgetAdded", "forceQuitSinceOpened", "appClipResetAt", "locationUsedAt", "airplaneMode"],
         "AppRecord": ["choice", "provisionalAlways", "alwaysRequestUsed", "temporaryGrant", "precise", "temporaryFullAccuracy",
                       "locationButtonApproved"],
@@ -69,6 +71,7 @@ extension World {
         "LocationRequest": ["deadline", "held"],
         "StatusPair": ["status", "accuracy"],
         "Prompt": ["kind", "origin", "purposeKey", "showsPreciseSwitch", "precise"],
+        "MonitoredNames": ["regions", "monitorConditions", "beaconRegions"],
         "ServiceSession": ["id", "goal", "fullAccuracyKey", "state", "held", "qualified", "fullAccuracyDeclined", "createdAt"],
     ]
 }

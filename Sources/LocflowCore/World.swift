@@ -182,8 +182,16 @@ public struct World: Sendable, Hashable {
     public internal(set) var keptMonitor = false
     public internal(set) var sessions: [ServiceSession] = []
     public internal(set) var significantChanges = false
-    public internal(set) var regions: [String] = []
-    public internal(set) var monitorConditions: [String] = []
+    /// The regions monitored (`startMonitoring(for:)`), by the flow's names.
+    public internal(set) var regions: [String] {
+        get { names?.regions ?? [] }
+        set { names = MonitoredNames.make(newValue, monitorConditions, beaconRegions) }
+    }
+    /// The conditions added to the `CLMonitor`.
+    public internal(set) var monitorConditions: [String] {
+        get { names?.monitorConditions ?? [] }
+        set { names = MonitoredNames.make(regions, newValue, beaconRegions) }
+    }
 
     // Prompts
     public internal(set) var prompt: Prompt?
@@ -221,7 +229,13 @@ public struct World: Sendable, Hashable {
     public internal(set) var liveActivityStartedAt: Millis?
     /// The visits service and beacon-region monitoring persist across processes.
     public internal(set) var visits = false
-    public internal(set) var beaconRegions: [String] = []
+    public internal(set) var beaconRegions: [String] {
+        get { names?.beaconRegions ?? [] }
+        set { names = MonitoredNames.make(regions, monitorConditions, newValue) }
+    }
+    /// `regions`, `monitorConditions` and `beaconRegions` behind one reference, nil while all
+    /// three are empty (see `MonitoredNames`).
+    private(set) var names: MonitoredNames?
     /// The app's widget is on a Home Screen.
     public internal(set) var widgetAdded = false
     /// The person force-quit the app (and has not opened it since): with `forceQuitBlocksRelaunch`, no relaunch.
@@ -274,6 +288,38 @@ public struct World: Sendable, Hashable {
     public mutating func shareConfig(with other: World) {
         assert(box == other.box, "shareConfig: another configuration")
         box = other.box
+    }
+}
+
+/// The names of the regions, the CLMonitor conditions and the beacon regions a world monitors,
+/// behind one reference that is nil while all three lists are empty. Most worlds monitor
+/// nothing, and every copy of a world retained and released each of three lists (the model
+/// checker copies a world for nearly every step it tries). A change makes a new one.
+final class MonitoredNames: Sendable, Hashable {
+    let regions: [String]
+    let monitorConditions: [String]
+    let beaconRegions: [String]
+
+    private init(_ regions: [String], _ monitorConditions: [String], _ beaconRegions: [String]) {
+        self.regions = regions
+        self.monitorConditions = monitorConditions
+        self.beaconRegions = beaconRegions
+    }
+
+    /// nil when all three are empty: a world that monitors nothing holds no reference.
+    static func make(_ regions: [String], _ monitorConditions: [String], _ beaconRegions: [String]) -> MonitoredNames? {
+        regions.isEmpty && monitorConditions.isEmpty && beaconRegions.isEmpty ? nil
+            : MonitoredNames(regions, monitorConditions, beaconRegions)
+    }
+
+    static func == (a: MonitoredNames, b: MonitoredNames) -> Bool {
+        a === b || (a.regions == b.regions && a.monitorConditions == b.monitorConditions && a.beaconRegions == b.beaconRegions)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(regions)
+        hasher.combine(monitorConditions)
+        hasher.combine(beaconRegions)
     }
 }
 

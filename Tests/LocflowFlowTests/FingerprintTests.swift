@@ -17,6 +17,7 @@ struct FingerprintTests {
             ("StatusPair", StatusPair(.notDetermined, .fullAccuracy)),
             ("Prompt", Prompt(kind: .whenInUse, origin: .requestWhenInUse)),
             ("ServiceSession", ServiceSession(id: "a", goal: .whenInUse, fullAccuracyKey: nil, qualified: true, createdAt: 0)),
+            ("MonitoredNames", MonitoredNames.make(["office"], [], [])!),
         ]
         for (name, value) in samples {
             let stored = Set(Mirror(reflecting: value).children.compactMap(\.label))
@@ -71,8 +72,8 @@ struct FingerprintTests {
                 "suspendAt": { $0.suspendAt = nil }, "relaunchWindowEndsAt": { $0.relaunchWindowEndsAt! += 1 },
                 "keptBackgroundActivity": { $0.keptBackgroundActivity.toggle() }, "keptLiveUpdates": { $0.keptLiveUpdates.toggle() },
                 "keptMonitor": { $0.keptMonitor.toggle() }, "sessions": { $0.sessions.removeAll() },
-                "significantChanges": { $0.significantChanges.toggle() }, "regions": { $0.regions = ["offices"] },
-                "monitorConditions": { $0.monitorConditions.append("work") }, "prompt": { $0.prompt = nil },
+                "significantChanges": { $0.significantChanges.toggle() }, "names": { $0.regions = [] },
+                "prompt": { $0.prompt = nil },
                 "promptQueue": { $0.promptQueue.removeAll() }, "promptShownAt": { $0.promptShownAt = nil },
                 "callbacks": { $0.callbacks += 1 }, "lastCallback": { $0.lastCallback = nil }, "completion": { $0.completion = .pending },
                 "lastError": { $0.lastError = .denied }, "nextReducedFixAt": { $0.nextReducedFixAt! += 1 },
@@ -80,7 +81,7 @@ struct FingerprintTests {
                 "lastFix": { $0.lastFix = .precise }, "lastFixAt": { $0.lastFixAt = nil }, "standardFixDue": { $0.standardFixDue! += 1 },
                 "liveFixDue": { $0.liveFixDue = nil }, "autoPauseAt": { $0.autoPauseAt! += 1 }, "noFixReported": { $0.noFixReported.toggle() },
                 "liveActivityStartedAt": { $0.liveActivityStartedAt = nil }, "visits": { $0.visits.toggle() },
-                "beaconRegions": { $0.beaconRegions = [] }, "widgetAdded": { $0.widgetAdded.toggle() },
+                "widgetAdded": { $0.widgetAdded.toggle() },
                 "forceQuitSinceOpened": { $0.forceQuitSinceOpened.toggle() }, "appClipResetAt": { $0.appClipResetAt! += 1 },
                 "locationUsedAt": { $0.locationUsedAt = ($0.locationUsedAt ?? 0) + 1 }, "airplaneMode": { $0.airplaneMode.toggle() },
                 "record": { $0.record.choice = .always }, "process": { $0.process.paused.toggle() },
@@ -116,6 +117,10 @@ struct FingerprintTests {
                 "kind": { $0.promptQueue[0].kind = .backgroundReminder }, "origin": { $0.prompt!.origin = .session(id: "b") },
                 "purposeKey": { $0.prompt!.purposeKey = nil }, "showsPreciseSwitch": { $0.promptQueue[0].showsPreciseSwitch.toggle() },
                 "precise": { $0.prompt!.precise.toggle() },
+            ],
+            "MonitoredNames": [
+                "regions": { $0.regions = ["offices"] }, "monitorConditions": { $0.monitorConditions.append("work") },
+                "beaconRegions": { $0.beaconRegions = [] },
             ],
             "ServiceSession": [
                 "id": { $0.sessions[0].id = "b" }, "goal": { $0.sessions[0].goal = .always }, "fullAccuracyKey": { $0.sessions[0].fullAccuracyKey = nil },
