@@ -53,6 +53,13 @@ extension World {
         return settingsOptionsOnceListed
     }
 
+    /// Whether the app can ever ask, and so ever be listed in Settings. Every way onto the page is
+    /// a prompt answered or the location button's grant (requests, sessions, the button), and on
+    /// every platform here each needs `NSLocationWhenInUseUsageDescription`: since iOS 11, iOS 12
+    /// included, an Always request needs it too. Without it nothing prompts and the app stays
+    /// unlisted. [A S2, S14; D S40]
+    public var canEverAsk: Bool { info.hasWhenInUseKey }
+
     /// The options the page would offer once the app is listed (for inspecting an Info.plist).
     public var settingsOptionsOnceListed: [SettingsChoice] {
         SettingsChoice.allCases.filter(offersOnceListed)

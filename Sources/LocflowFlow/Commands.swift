@@ -216,7 +216,11 @@ public enum Commands {
             io.out("  CLLocationButton: " + (info.hasWhenInUseKey ? "a one-time grant, like Allow Once (confirmed on its first tap)" : "grants nothing (NSLocationWhenInUseUsageDescription is missing)"))
         }
         let probe = World(config: config)
-        io.out("  Settings options once the app has asked: " + probe.settingsOptionsOnceListed.map(\.rawValue).joined(separator: ", "))
+        if probe.canEverAsk {
+            io.out("  Settings options once the app has asked: " + probe.settingsOptionsOnceListed.map(\.rawValue).joined(separator: ", "))
+        } else {
+            io.out("  Settings: never lists the app, because it cannot ask (nothing prompts without NSLocationWhenInUseUsageDescription)")
+        }
         if profile.hasAccuracy { io.out("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on")) }
         io.out("  allowsBackgroundLocationUpdates = true: " + (info.hasLocationBackgroundMode ? "allowed" : "crashes the app (no location in UIBackgroundModes)"))
         if profile.hasServiceSessions {

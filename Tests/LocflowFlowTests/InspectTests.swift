@@ -95,6 +95,41 @@ struct InspectTests {
         #expect(out.contains("Settings options once the app has asked: never, askNextTime, whileUsing\n"), "\(out)")
     }
 
+    /// Without the when-in-use key no request prompts, on any platform (iOS 12's included), so the
+    /// app is never listed and inspect offers no Settings options for it; the model agrees.
+    @Test(arguments: Platform.allCases)
+    func anAppThatCannotAskIsNeverListed(_ platform: Platform) {
+        let alwaysOnly = "<key>CFBundleName</key><string>OldTracker</string>"
+            + "<key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Records your trips.</string>"
+            + "<key>NSLocationAlwaysUsageDescription</key><string>Records your trips.</string>"
+        let out = inspect(alwaysOnly, platform: platform)
+        #expect(out.contains("  Settings: never lists the app, because it cannot ask (nothing prompts without NSLocationWhenInUseUsageDescription)\n"), "\(out)")
+        #expect(!out.contains("Settings options once the app has asked"), "\(out)")
+        #expect(inspect(alwaysOnly + Self.whenInUse, platform: platform).contains("Settings options once the app has asked: never, "))
+
+        var config = AppConfig()
+        config.platform = platform
+        config.widget = true
+        config.info = AppInfo(displayName: "OldTracker", alwaysAndWhenInUseDescription: "Records your trips.",
+                              alwaysDescription: "Records your trips.", temporaryUsageDescriptions: ["Nav": "Navigation."],
+                              backgroundModes: ["location"])
+        #expect(!World(config: config).canEverAsk)
+        var families = StateSearch.defaultFamilies
+        families.formUnion([.liveUpdates, .monitor, .background, .widgets])
+        // Every way to ask is two steps from the start; six leave room to leave, terminate, return.
+        var search = StateSearch(config: config, bounds: StateSearch.Bounds(depth: 6, families: families, sessions: 2))
+        var listed = 0
+        search.run { _, w in if w.record.choice != .unlisted { listed += 1 } }
+        #expect(search.count > 1 && listed == 0, "\(platform): \(listed) of \(search.count) states list the app")
+        // With the key the same search lists it after a prompt (two steps: ask, answer).
+        config.info.whenInUseDescription = "Shows you on the map."
+        #expect(World(config: config).canEverAsk)
+        var asking = StateSearch(config: config, bounds: StateSearch.Bounds(depth: 2, families: families, sessions: 2))
+        listed = 0
+        asking.run { _, w in if w.record.choice != .unlisted { listed += 1 } }
+        #expect(listed > 0, "\(platform)")
+    }
+
     @Test func theDeprecatedAlwaysKeyAloneIsNoAlias() {
         let out = inspect("<key>NSLocationAlwaysUsageDescription</key><string>Always.</string>" + Self.whenInUse)
         #expect(out.contains("requestAlwaysAuthorization: does nothing (NSLocationAlwaysAndWhenInUseUsageDescription is missing)"))
