@@ -47,9 +47,17 @@ public struct AppInfo: Sendable, Hashable {
     public static let sampleName = "LocationMonitorSample"
 
     /// The name in the Info.plist: `CFBundleDisplayName`, else `CFBundleName`, else a stand-in
-    /// for a build setting (`[PRODUCT_NAME]`), else the sample's. Prompts and Settings read
-    /// `AppConfig.appName`, which an InfoPlist.strings `CFBundleDisplayName` overrides.
-    public var appName: String { displayName ?? bundleName ?? unexpandedName.map(AppInfo.standIn) ?? AppInfo.sampleName }
+    /// for a build setting (`[PRODUCT_NAME]`), else the sample's (docs/flow-format.md §3.5); a
+    /// blank name is no name. Prompts and Settings read `AppConfig.appName`, which an
+    /// InfoPlist.strings `CFBundleDisplayName` overrides.
+    public var appName: String {
+        func named(_ s: String?) -> String? { s.flatMap { AppInfo.isBlank($0) ? nil : $0 } }
+        return named(displayName) ?? named(bundleName) ?? unexpandedName.map(AppInfo.standIn) ?? AppInfo.sampleName
+    }
+
+    /// An empty name, or one of white space only, names nothing: it reads as missing, and the
+    /// next name in the order is shown (a prompt never asks to allow “”).
+    public static func isBlank(_ s: String) -> Bool { s.allSatisfy(\.isWhitespace) }
 
     /// Whether a string holds an Xcode build setting reference: `$(NAME)` or `${NAME}`.
     public static func hasBuildSetting(_ s: String) -> Bool { s.contains("$(") || s.contains("${") }
@@ -265,9 +273,14 @@ public struct AppConfig: Sendable, Hashable {
 
     /// The name iOS shows in prompts and Settings: the strings file's `CFBundleDisplayName` (as
     /// the home screen does), else the Info.plist's name (`AppInfo.appName`).
-    public var appName: String {
-        if let name = strings["CFBundleDisplayName"] ?? strings["CFBundleName"], !name.isEmpty, !AppInfo.hasBuildSetting(name) { return name }
-        return info.appName
+    public var appName: String { localizedAppName ?? info.appName }
+
+    /// The strings file's name when it names the app: its `CFBundleDisplayName`, else its
+    /// `CFBundleName`, neither blank nor a build setting.
+    public var localizedAppName: String? {
+        let name = [strings["CFBundleDisplayName"], strings["CFBundleName"]].lazy.compactMap { $0 }.first { !AppInfo.isBlank($0) }
+        guard let name, !AppInfo.hasBuildSetting(name) else { return nil }
+        return name
     }
 
     public var whenInUseMessage: String? {

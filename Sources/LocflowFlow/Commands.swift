@@ -160,7 +160,7 @@ public enum Commands {
     /// Where the name in prompts and Settings comes from, for `inspect`.
     static func appNameLine(_ config: AppConfig) -> String {
         let info = config.info
-        if let localized = config.strings["CFBundleDisplayName"] ?? config.strings["CFBundleName"], config.appName == localized {
+        if let localized = config.localizedAppName {
             return "\(localized) (CFBundleDisplayName in InfoPlist.strings: prompts and Settings show it)"
         }
         if info.displayName == nil && info.bundleName == nil, let raw = info.unexpandedName {

@@ -125,6 +125,20 @@ public enum InfoPlistLoader {
         // A name that is a build setting is expanded by Xcode at build time, not in this file.
         if let n = info.displayName, AppInfo.hasBuildSetting(n) { info.unexpandedName = n; info.displayName = nil }
         if let n = info.bundleName, AppInfo.hasBuildSetting(n) { info.unexpandedName = info.unexpandedName ?? n; info.bundleName = nil }
+        // A blank name names nothing: the next one names the app (docs/flow-format.md §3.5). Said
+        // for the name that would have been shown (a blank CFBundleName under a display name is not).
+        var blank: [(key: String, value: String)] = []
+        if let n = info.displayName, AppInfo.isBlank(n) { blank.append(("CFBundleDisplayName", n)); info.displayName = nil }
+        if let n = info.bundleName, AppInfo.isBlank(n) {
+            if info.displayName == nil { blank.append(("CFBundleName", n)) }
+            info.bundleName = nil
+        }
+        let shownFrom = info.displayName != nil ? "CFBundleDisplayName" : info.bundleName != nil ? "CFBundleName"
+            : info.unexpandedName != nil ? "a stand-in for the build setting" : "the sample app's name"
+        for (key, value) in blank {
+            findings.append(PlistFinding(severity: .warning, key: key,
+                                         message: (value.isEmpty ? "is empty" : "is only white space") + ": locflow reads it as missing; prompts and Settings here show \(info.appName) (\(shownFrom))"))
+        }
         info.whenInUseDescription = string("NSLocationWhenInUseUsageDescription")
         info.alwaysAndWhenInUseDescription = string("NSLocationAlwaysAndWhenInUseUsageDescription")
         info.alwaysDescription = string("NSLocationAlwaysUsageDescription")

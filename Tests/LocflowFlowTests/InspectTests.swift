@@ -58,6 +58,35 @@ struct InspectTests {
         #expect(out.contains("  app name: Fine Me Not\n"))
     }
 
+    /// An empty (or white-space) CFBundleDisplayName is no name: CFBundleName names the app, in
+    /// inspect, in prompts and in a flow, and a warning says so (a prompt asked to allow “”).
+    @Test(arguments: ["", "   ", "\t\n"])
+    func aBlankDisplayNameFallsBackToTheBundleName(_ blank: String) throws {
+        let body = "<key>CFBundleDisplayName</key><string>\(blank)</string><key>CFBundleName</key><string>Trail</string>" + Self.whenInUse
+        let out = inspect(body)
+        #expect(out.contains("  app name: Trail\n"), "\(out)")
+        let said = blank.isEmpty ? "is empty" : "is only white space"
+        #expect(out.contains("  warning: CFBundleDisplayName: \(said): locflow reads it as missing; prompts and Settings here show Trail (CFBundleName)\n"), "\(out)")
+        let (info, _) = InfoPlistLoader.resolve(try InfoPlistLoader.loadPlist(path: Scratch().write("Info.plist", Self.plist(body))).dict)
+        var config = AppConfig()
+        config.info = info
+        var w = World(config: config)
+        _ = w.step(.app(.requestWhenInUseAuthorization))
+        #expect(w.title(for: try #require(w.prompt)) == "Allow “Trail” to use your location?")
+        // Neither name: the sample's, said on the name line; a blank strings name is none either.
+        let neither = inspect("<key>CFBundleDisplayName</key><string>\(blank)</string>" + Self.whenInUse)
+        #expect(neither.contains("  app name: \(AppInfo.sampleName) (no CFBundleDisplayName or CFBundleName; the sample name is used)\n"), "\(neither)")
+        #expect(neither.contains("prompts and Settings here show \(AppInfo.sampleName) (the sample app's name)"))
+        let strings = inspect(body, strings: "\"CFBundleDisplayName\" = \"\(blank.replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n"))\";\n")
+        #expect(strings.contains("  app name: Trail\n"), "\(strings)")
+        // In a flow the same: the flow's key line carries the warning.
+        var builder = ConfigBuilder(baseDirectory: "/")
+        try builder.apply(.key("CFBundleDisplayName", .string(blank)), at: nil)
+        try builder.apply(.key("CFBundleName", .string("Trail")), at: nil)
+        #expect(builder.finish().appName == "Trail")
+        #expect(builder.findings.contains { $0.key == "CFBundleDisplayName" && $0.severity == .warning })
+    }
+
     @Test func aStringsDisplayNameNamesTheAppInPromptsAndSettings() throws {
         let out = inspect("<key>CFBundleDisplayName</key><string>$(PRODUCT_NAME)</string>" + Self.whenInUse,
                           strings: "\"CFBundleDisplayName\" = \"Tracks\";\n")
