@@ -220,8 +220,10 @@ public enum InfoPlistLoader {
             findings.append(PlistFinding(severity: .note, key: "NSLocationUsageDescription", message: "is read only by macOS and iOS 6-7; iOS 8+ ignores it"))
         }
         if info.hasAlwaysKey && !info.hasLocationBackgroundMode {
+            // CLBackgroundActivitySession came with iOS 17: before it there is none to speak of. [A S31]
+            let session = platform.profile.hasModernAPIs ? ", and a CLBackgroundActivitySession never becomes active" : ""
             findings.append(PlistFinding(severity: .note, key: "UIBackgroundModes",
-                                         message: "has no 'location': allowsBackgroundLocationUpdates = true crashes the app, and a CLBackgroundActivitySession never becomes active"))
+                                         message: "has no 'location': allowsBackgroundLocationUpdates = true crashes the app" + session))
         }
         if platform.profile.hasAccuracy && info.temporaryUsageDescriptions == nil && dict["NSLocationTemporaryUsageDescriptionDictionary"] == nil {
             findings.append(PlistFinding(severity: .note, key: "NSLocationTemporaryUsageDescriptionDictionary",

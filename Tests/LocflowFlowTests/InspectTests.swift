@@ -107,6 +107,15 @@ struct InspectTests {
         #expect(inspect(Self.whenInUse, platform: .ios14).contains("Precise Location starts on"))
     }
 
+    /// Without location in UIBackgroundModes a CLBackgroundActivitySession never becomes active:
+    /// said only where there is one (iOS 17 and later).
+    @Test(arguments: Platform.allCases)
+    func theBackgroundActivitySessionIsNamedOnlyWhereItExists(_ platform: Platform) {
+        let out = inspect(Self.whenInUse + "<key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Always.</string>", platform: platform)
+        #expect(out.contains("  note: UIBackgroundModes: has no 'location': allowsBackgroundLocationUpdates = true crashes the app"), "\(out)")
+        #expect(out.contains("CLBackgroundActivitySession") == platform.profile.hasModernAPIs, "\(out)")
+    }
+
     @Test func visionOSSaysWhatIsUnavailable() {
         let out = inspect(Self.whenInUse, platform: .visionos)
         #expect(out.contains("unavailable to a compatible app on visionOS: Always authorization, the significant-change service, CLMonitor,"))
