@@ -437,3 +437,40 @@ struct HelpAndFooterTests {
         #expect(s.message == nil)
     }
 }
+
+@Suite("The App pane's purpose key")
+struct PurposeKeyTests {
+    func purposeItems(_ s: ExplorerState) -> [Item] {
+        s.items(.app).filter { $0.label.hasPrefix("requestTemporaryFullAccuracy(") || $0.label.hasPrefix("CLServiceSession(.whenInUse, \"") }
+    }
+
+    /// A plist without NSLocationTemporaryUsageDescriptionDictionary was offered the sample app's
+    /// "Nav", as if it had that key. The calls stay (a request with a key the plist lacks is worth
+    /// showing) under a key that is plainly none of the plist's, and the model says what happens.
+    @Test func aPlistWithoutPurposeKeysIsNotGivenTheSamplesKey() throws {
+        var s = try explorer("unset NSLocationTemporaryUsageDescriptionDictionary")
+        let items = purposeItems(s)
+        #expect(items.count == 2)
+        for item in items { #expect(!item.label.contains("Nav") && item.label.contains("\"NoSuchKey\""), "\(item.label)") }
+        let request = try #require(items.first)
+        #expect(request.label == "requestTemporaryFullAccuracy(\"NoSuchKey\")")
+        #expect(request.command == .step(.app(.requestTemporaryFullAccuracyAuthorization("NoSuchKey"))))
+        #expect(request.disabled == nil, "the request can be made: it fails with kCLErrorPromptDeclined")
+        _ = s.perform(try #require(request.command))
+        #expect(s.world.completion == .promptDeclined && s.world.prompt == nil)
+        // Asked again it changes nothing: dimmed, with the model's reason.
+        let again = try #require(purposeItems(s).first)
+        #expect(again.disabled?.hasPrefix("does nothing now: ") == true, "\(again.disabled ?? "nil")")
+        #expect(again.disabled?.contains("NSLocationTemporaryUsageDescriptionDictionary") == true, "\(again.disabled ?? "nil")")
+        // An empty dictionary has no key either.
+        let empty = try explorer("unset NSLocationTemporaryUsageDescriptionDictionary\nkey NSLocationTemporaryUsageDescriptionDictionary.Hike \"x\"\nunset NSLocationTemporaryUsageDescriptionDictionary.Hike")
+        #expect(empty.world.info.temporaryUsageDescriptions == [:])
+        #expect(purposeItems(empty).allSatisfy { $0.label.contains("\"NoSuchKey\"") })
+    }
+
+    @Test func thePlistsOwnKeyIsNamed() throws {
+        let s = try explorer("unset NSLocationTemporaryUsageDescriptionDictionary\nkey NSLocationTemporaryUsageDescriptionDictionary.Hike \"Trail maps need your precise location.\"")
+        #expect(purposeItems(s).map(\.label) == ["requestTemporaryFullAccuracy(\"Hike\")", "CLServiceSession(.whenInUse, \"Hike\") as s1"])
+        #expect(purposeItems(try explorer("")).first?.label == "requestTemporaryFullAccuracy(\"Nav\")")
+    }
+}
