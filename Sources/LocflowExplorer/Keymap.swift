@@ -29,7 +29,7 @@ public enum Keymap {
         Binding(keys: [.down, .right, .char("j")], keyLabel: "↓", label: "next button", command: .promptMove(1), context: .prompt, inFooter: false),
         Binding(keys: [.enter], keyLabel: "⏎", label: "tap", command: .activate, context: .prompt, inFooter: true),
         Binding(keys: [.char("p")], keyLabel: "p", label: "Precise switch", command: .promptPrecise, context: .prompt, inFooter: true),
-        Binding(keys: [.pageUp], keyLabel: "PgUp/Dn", label: "read the whole message", command: .promptScroll(-3), context: .prompt, inFooter: false),
+        Binding(keys: [.pageUp], keyLabel: "PgUp/Dn", label: "message up/down", command: .promptScroll(-3), context: .prompt, inFooter: false),
         Binding(keys: [.pageDown], keyLabel: "PgDn", label: "message down", command: .promptScroll(3), context: .prompt, inFooter: false),
 
         Binding(keys: [.tab], keyLabel: "Tab", label: "next pane", command: .focusNext, context: .always, inFooter: true),

@@ -195,7 +195,7 @@ enum Korean {
         "end of the tour: ← goes back, q quits": "투어 끝: ←로 뒤로, q로 종료",
         "tour paused: Space plays on, → and ← step": "투어 멈춤: Space로 계속, →와 ←로 한 단계씩",
         "next": "다음", "back": "뒤로", "pause": "멈춤", "play": "재생", "back to the tour": "투어로 돌아가기",
-        "read the whole message": "메시지 전체 읽기",
+        "read the whole message": "메시지 전체 읽기", "message up/down": "메시지 위/아래",
         "pin: expect what you see": "고정: 화면을 확인 문장으로", "other iOS version": "다른 iOS 버전", "next iOS version": "다음 iOS 버전",
         // Session bars
         "events": "이벤트", "other event": "다른 이벤트", "both": "둘 다", "brief prompt": "짧은 알림", "held by the app": "앱이 가짐", "kept by the system": "시스템이 보존",

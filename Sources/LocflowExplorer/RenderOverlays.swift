@@ -100,7 +100,7 @@ extension Renderer {
         if rows.count > visible {
             f.put(x + width - 22, y + height - 1, " \(g.keys("↑↓")) \(L("more")) \(top + 1)-\(min(rows.count, top + visible))/\(rows.count) ", .accent)
         }
-        let colW = (width - 4) / 2
+        let colW = (width - 4) / 2, keyW = 10
         for (i, row) in rows[top..<min(rows.count, top + visible)].enumerated() {
             let cy = y + 1 + i
             switch row {
@@ -108,8 +108,10 @@ extension Renderer {
                 for (col, item) in [a, b].enumerated() {
                     guard let item else { continue }
                     let cx = x + 2 + col * colW
-                    f.put(cx, cy, item.0.padded(10), .key)
-                    f.put(cx + 10, cy, item.1, .normal, maxWidth: colW - 10)
+                    // A key keeps a space before its text, and the left column one before the
+                    // right: what is too long is cut with "…" short of the next column.
+                    f.put(cx, cy, item.0, .key, maxWidth: keyW - 1)
+                    f.put(cx + keyW, cy, item.1, .normal, maxWidth: colW - keyW - (col == 0 ? 1 : 0))
                 }
             case .text(let text, let role):
                 f.put(x + 2, cy, text, role, maxWidth: width - 4)

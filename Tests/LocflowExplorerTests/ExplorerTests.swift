@@ -512,4 +512,26 @@ struct HelpTests {
         _ = s.update(.key(.char("x")))
         #expect(!s.showHelp)
     }
+
+    /// At 80x24 a left-column text ran into the right column's key ("(p…. ! @ # $ jump"): every
+    /// key in the help has a space before it, and no text is cut, in either language.
+    @Test(arguments: [(80, 24, Language.en), (80, 24, .ko), (100, 30, .en), (120, 40, .ko)])
+    func theHelpsColumnsKeepASpaceBetweenThem(_ width: Int, _ height: Int, _ language: Language) {
+        var s = ExplorerState(config: AppConfig(), width: width, height: height)
+        s.language = language
+        _ = s.update(.key(.char("?")))
+        // The help's box, as drawn: its inside, without the borders.
+        let boxW = min(width - 4, 96), left = (width - boxW) / 2 + 1, right = (width - boxW) / 2 + boxW - 2
+        for _ in 0..<30 {
+            let f = render(s, glyphs: .unicode)
+            for y in 3..<(height - 3) {
+                let row = String((left...right).map { f[$0, y].char })
+                #expect(!row.contains("…"), "cut at \(width)x\(height): \(row)")
+                for x in (left + 1)...right where f[x, y].role == .key && f[x - 1, y].role != .key {
+                    #expect(f[x - 1, y].char == " ", "no space before a key at \(width)x\(height): \(row)")
+                }
+            }
+            _ = s.update(.key(.down))
+        }
+    }
 }

@@ -205,6 +205,12 @@ struct GoldenTests {
         for line in text.split(separator: "\n") { #expect(TextWidth.columns(of: String(line)) == 120) }
     }
 
+    @Test func help() throws {
+        var s = try explorer("")
+        _ = s.update(.key(.char("?")))
+        Golden.check("help", s)
+    }
+
     @Test func tooSmall() throws {
         let s = try explorer("", width: 60, height: 20)
         let frame = render(s, glyphs: .unicode)
