@@ -8,12 +8,14 @@ public let minimumSize = (width: 80, height: 24)
 public func render(_ s: ExplorerState, glyphs g: Glyphs) -> Frame {
     guard s.width >= minimumSize.width, s.height >= minimumSize.height else {
         var f = Frame(width: s.width, height: s.height)
-        let lines = ["locflow needs a terminal of at least \(minimumSize.width)x\(minimumSize.height);",
-                     "this one is \(s.width)x\(s.height). Make it larger, or press q to quit."]
-        for (i, line) in lines.enumerated() {
-            for (j, part) in TextWidth.wrap(line, width: max(1, s.width)).enumerated() {
-                f.put(0, min(s.height - 1, i * 2 + j), part, .warn)
-            }
+        f.ellipsis = g.ellipsis
+        // One message, wrapped from the top row; the last row ends with "…" when rows run out.
+        let message = "locflow needs a terminal of at least \(minimumSize.width)x\(minimumSize.height); "
+            + "this one is \(s.width)x\(s.height). Make it larger, or press q to quit."
+        let lines = TextWidth.wrap(message, width: max(1, s.width))
+        for (y, line) in lines.prefix(s.height).enumerated() {
+            let rest = y == s.height - 1 ? lines[y...].joined(separator: " ") : line
+            f.put(0, y, rest, .warn, maxWidth: s.width)
         }
         return f
     }

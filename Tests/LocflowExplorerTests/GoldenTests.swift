@@ -211,10 +211,16 @@ struct GoldenTests {
         Golden.check("help", s)
     }
 
-    @Test func tooSmall() throws {
-        let s = try explorer("", width: 60, height: 20)
-        let frame = render(s, glyphs: .unicode)
-        #expect(frame.text.contains("locflow needs a terminal of at least 80x24;"))
+    /// One message, wrapped without a blank line in the middle of its sentence.
+    @Test(arguments: [(60, 15), (60, 20), (79, 24), (80, 23), (30, 4)])
+    func tooSmall(_ width: Int, _ height: Int) throws {
+        let s = try explorer("", width: width, height: height)
+        let rows = render(s, glyphs: .unicode).text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let said = rows.prefix { !$0.isEmpty }
+        let gap = rows.dropFirst(said.count).contains { !$0.isEmpty }
+        #expect(!gap, "\(rows)")
+        #expect(said.joined(separator: " ") == "locflow needs a terminal of at least 80x24; this one is \(width)x\(height). Make it larger, or press q to quit.")
     }
 
     @Test func asciiFallbackHasNoUnicode() throws {
