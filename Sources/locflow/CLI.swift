@@ -246,7 +246,12 @@ enum CLI {
 
     static func main(_ args: [String]) -> Int32 {
         guard let first = args.first else { return Explorer.launch(args: [], flow: nil) }
-        if first == "--version" || first == "-V" { CommandIO.standard.out(version); return 0 }
+        if first == "--version" || first == "-V" {
+            // The version takes nothing more: anything after it is a usage error, as everywhere.
+            if let extra = args.dropFirst().first { return usageError("", "\(first) takes no arguments (found '\(excerpt(extra))')") }
+            CommandIO.standard.out(version)
+            return 0
+        }
         if first == "--help" || first == "-h" { CommandIO.standard.out(usage); return 0 }
         if first.hasPrefix("-") {
             // The bare explorer with options: `locflow --lang ko`.

@@ -58,6 +58,12 @@ struct CommandLineTests {
     @Test func version() throws {
         let r = try locflow()("--version")
         #expect(r.code == 0 && r.out.hasPrefix("locflow ") && r.err.isEmpty)
+        // Anything after it is a usage error (it printed the version and exited 0).
+        for (flag, extra) in [("--version", "--bogus"), ("-V", "check"), ("--version", "Assets/flows/visionos.flow")] {
+            let bad = try locflow()(flag, extra)
+            #expect(bad.code == 2 && bad.out.isEmpty, "\(flag) \(extra): \(bad)")
+            #expect(bad.err.hasPrefix("locflow: \(flag) takes no arguments (found '\(extra)')\nusage: locflow "), "\(bad.err)")
+        }
     }
 
     @Test func aUsageErrorPrintsThatCommandsUsageOnly() throws {
