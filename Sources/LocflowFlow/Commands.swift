@@ -206,8 +206,8 @@ public enum Commands {
         let profile = platform.profile
         io.out("  requestWhenInUseAuthorization: " + (info.hasWhenInUseKey ? "shows the when-in-use prompt" : "does nothing (NSLocationWhenInUseUsageDescription is missing)"))
         let always: String
-        if !profile.hasAlways { always = "is a when-in-use request on visionOS" }
-        else if !info.hasWhenInUseKey { always = "does nothing (NSLocationWhenInUseUsageDescription is missing)" }
+        if !info.hasWhenInUseKey { always = "does nothing (NSLocationWhenInUseUsageDescription is missing)" }
+        else if !profile.hasAlways { always = "is a when-in-use request on visionOS" }
         else if !info.hasAlwaysKey { always = "does nothing (NSLocationAlwaysAndWhenInUseUsageDescription is missing)" }
         else if profile.legacyPrompts { always = "shows the three-option Always prompt" }
         else { always = "shows the when-in-use prompt, then provisional Always (the upgrade prompt comes later)" }

@@ -116,6 +116,20 @@ struct InspectTests {
         #expect(out.contains("CLBackgroundActivitySession") == platform.profile.hasModernAPIs, "\(out)")
     }
 
+    /// On visionOS an Always request is a when-in-use request, so without the when-in-use key it
+    /// does nothing, as the model has it (it said "is a when-in-use request" whatever the keys).
+    @Test func visionOSAlwaysRequestWithoutTheKeyDoesNothing() {
+        let noKey = "<key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Always.</string>"
+        #expect(inspect(noKey, platform: .visionos).contains("requestAlwaysAuthorization: does nothing (NSLocationWhenInUseUsageDescription is missing)"))
+        #expect(inspect(Self.whenInUse, platform: .visionos).contains("requestAlwaysAuthorization: is a when-in-use request on visionOS"))
+        var config = AppConfig()
+        config.platform = .visionos
+        config.info.whenInUseDescription = nil
+        var w = World(config: config)
+        _ = w.step(.app(.requestAlwaysAuthorization))
+        #expect(w.prompt == nil && w.status == .notDetermined)
+    }
+
     @Test func visionOSSaysWhatIsUnavailable() {
         let out = inspect(Self.whenInUse, platform: .visionos)
         #expect(out.contains("unavailable to a compatible app on visionOS: Always authorization, the significant-change service, CLMonitor,"))
