@@ -82,6 +82,15 @@ public struct AppInfo: Sendable, Hashable {
         return out + rest
     }
     public var hasWhenInUseKey: Bool { whenInUseDescription != nil }
+
+    /// The purpose key a temporary full-accuracy request names (the explorer's calls, the model
+    /// checker's action): the Info.plist's first, or `noPurposeKey` when it has none.
+    public var firstPurposeKey: String { temporaryUsageDescriptions?.keys.sorted().first ?? AppInfo.noPurposeKey }
+
+    /// A purpose key no Info.plist here defines, named only when the plist has none: a request
+    /// with it fails with kCLErrorPromptDeclined, as iOS's does, and it is never a key of another
+    /// app's (the sample's "Nav").
+    public static let noPurposeKey = "NoSuchKey"
     /// Always needs `NSLocationAlwaysAndWhenInUseUsageDescription` (iOS 11+). [A S14, S15, S15b]
     public var hasAlwaysKey: Bool { alwaysAndWhenInUseDescription != nil }
     public var alwaysText: String? { alwaysAndWhenInUseDescription }

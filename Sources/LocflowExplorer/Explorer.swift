@@ -274,14 +274,10 @@ extension ExplorerState {
     /// The beacon ID the App pane's beacon calls use.
     static let beaconID = "lobby"
 
-    /// The purpose key the App pane's temporary full-accuracy calls name: the loaded Info.plist's
-    /// first. A plist with none still gets the calls (a request with a key the plist lacks fails
-    /// with kCLErrorPromptDeclined, which is worth showing), under `noPurposeKey`: never a key of
-    /// another app's (the sample's "Nav").
-    var purposeKey: String { world.info.temporaryUsageDescriptions?.keys.sorted().first ?? ExplorerState.noPurposeKey }
-
-    /// A purpose key no Info.plist here defines: it is named only when the plist has none.
-    static let noPurposeKey = "NoSuchKey"
+    /// The purpose key the App pane's temporary full-accuracy calls name (`AppInfo.firstPurposeKey`):
+    /// a plist with none still gets the calls (a request with a key the plist lacks fails with
+    /// kCLErrorPromptDeclined, which is worth showing), never with a key of another app's.
+    var purposeKey: String { world.info.firstPurposeKey }
 
     var nextSessionID: String {
         var n = 1

@@ -134,7 +134,7 @@ public struct StateSearch {
     public static func defaultActions(_ config: AppConfig, families: Set<Family> = defaultFamilies,
                                       waits: [Millis] = defaultWaits, sessions: Int = 1) -> [Event] {
         var a: [Event] = []
-        let key = config.info.temporaryUsageDescriptions?.keys.sorted().first ?? "Nav"
+        let key = config.info.firstPurposeKey
         let p = config.profile
         for f in Family.allCases where families.contains(f) {
             switch f {

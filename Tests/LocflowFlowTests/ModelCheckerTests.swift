@@ -148,6 +148,25 @@ struct ModelCheckerTests {
             .joined(separator: "\n")
     }
 
+    /// The temporary full-accuracy action names the plist's own purpose key, or one no plist
+    /// defines: never the sample app's "Nav" for a plist without purpose keys.
+    @Test func theSearchNamesThePlistsOwnPurposeKey() {
+        func keys(_ info: AppInfo) -> [String] {
+            var config = AppConfig()
+            config.info = info
+            return StateSearch.defaultActions(config).compactMap {
+                if case .app(.requestTemporaryFullAccuracyAuthorization(let key)) = $0 { key } else { nil }
+            }
+        }
+        var none = AppInfo.sample
+        none.temporaryUsageDescriptions = nil
+        #expect(keys(none) == [AppInfo.noPurposeKey])
+        var own = AppInfo.sample
+        own.temporaryUsageDescriptions = ["Trails": "Precise trails.", "Maps": "Precise maps."]
+        #expect(keys(own) == ["Maps"])
+        #expect(keys(.sample) == ["Nav"])
+    }
+
     @Test func theDefaultBoundsCompleteOnASmallPlatform() {
         let r = explore(.ios13) { _ in }
         #expect(r.code == 0)
