@@ -337,7 +337,7 @@ final class ConfigBox: Sendable, Hashable {
 /// address-only to a getter by value, and calling one from mutating code (the reducer reading
 /// `status` or `delivering`) then copied the whole world to the stack first: about 20 copies a
 /// step of the model checker, 13% of its instructions. An address-only struct is passed by its
-/// address, with no copy (measured: 14% fewer instructions for `explore` of ios15; README "Speed").
+/// address, with no copy (measured: 14% fewer instructions for `explore` of ios15; docs/speed-history.md).
 struct AddressOnly: Sendable, Hashable {
     private var opaque: any Sendable = ()
     static func == (a: AddressOnly, b: AddressOnly) -> Bool { true }
