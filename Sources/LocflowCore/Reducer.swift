@@ -360,7 +360,7 @@ extension World {
         // with a prompt waiting was a tenth of the model checker's allocations).
         var i = 0
         while i < promptQueue.count {
-            guard let why = withdrawal(of: promptQueue[i]) else { i += 1; continue }
+            guard let why = withdrawal(of: promptQueue[i].kind) else { i += 1; continue }
             let p = promptQueue.remove(at: i)
             t.note(.promptWithdrawn, "\(p.kind.rawValue): \(why)")
             if case .temporaryRequest = p.origin, completion == .pending {
@@ -400,11 +400,12 @@ extension World {
     }
 
     /// Why a waiting prompt no longer has a question to ask, or nil while it still has.
-    func withdrawal(of p: Prompt) -> String? {
+    /// The prompt's kind decides it (taking the prompt copied it, strings and all, every settle).
+    func withdrawal(of kind: PromptKind) -> String? {
         let st = status
-        switch p.kind {
+        switch kind {
         case .whenInUse, .legacyWhenInUse, .locationButton:
-            if st != .notDetermined && !(p.kind == .locationButton && st == .denied) { return "the status is now \(st.rawValue)" }
+            if st != .notDetermined && !(kind == .locationButton && st == .denied) { return "the status is now \(st.rawValue)" }
         case .legacyAlways:
             // iOS 12 asks for Always from notDetermined and from When In Use alike. [A S1]
             if st != .notDetermined && st != .authorizedWhenInUse { return "the status is now \(st.rawValue)" }
