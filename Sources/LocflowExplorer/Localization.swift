@@ -179,7 +179,6 @@ enum Korean {
             "w (사용하는 동안 요청) 또는 a (항상 요청)를 눌러 보세요. Tab과 화살표로 모든 동작, ?로 모든 키, :로 .flow 문장 입력",
         "in-use grace ends": "사용 중 유예 끝", "suspension": "일시 중단", "Allow Once runs out": "한 번 허용 만료",
         "relaunch window closes": "재실행 창 닫힘", "reduced-accuracy fix": "대략적 위치 수신",
-        "locflow needs a terminal of at least": "locflow는 최소 다음 크기의 터미널이 필요합니다:",
         // Log, details, status line
         "holds": "맞음", "found": "실제", "REFUSED: ": "거부됨: ", "refused: ": "거부됨: ", "no longer in use": "더 이상 사용 중 아님",
         "full": "정확", "reduced": "대략", "none": "없음", "completion": "완료", "temporary": "임시",

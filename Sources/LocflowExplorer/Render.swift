@@ -10,8 +10,9 @@ public func render(_ s: ExplorerState, glyphs g: Glyphs) -> Frame {
         var f = Frame(width: s.width, height: s.height)
         f.ellipsis = g.ellipsis
         // One message, wrapped from the top row; the last row ends with "…" when rows run out.
-        let message = "locflow needs a terminal of at least \(minimumSize.width)x\(minimumSize.height); "
-            + "this one is \(s.width)x\(s.height). Make it larger, or press q to quit."
+        let need = "\(minimumSize.width)x\(minimumSize.height)", have = "\(s.width)x\(s.height)"
+        let message = s.language.pick("locflow needs a terminal of at least \(need); this one is \(have). Make it larger, or press q to quit.",
+                                      "locflow는 최소 \(need) 크기의 터미널이 필요합니다. 지금은 \(have)입니다. 창을 키우거나 q를 눌러 종료하세요.")
         let lines = TextWidth.wrap(message, width: max(1, s.width))
         for (y, line) in lines.prefix(s.height).enumerated() {
             let rest = y == s.height - 1 ? lines[y...].joined(separator: " ") : line

@@ -223,6 +223,14 @@ struct GoldenTests {
         #expect(said.joined(separator: " ") == "locflow needs a terminal of at least 80x24; this one is \(width)x\(height). Make it larger, or press q to quit.")
     }
 
+    /// In Korean too (it was drawn in English whatever the language).
+    @Test func tooSmallInKorean() throws {
+        var s = try explorer("", width: 60, height: 15)
+        s.language = .ko
+        let rows = render(s, glyphs: .unicode).text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(rows.joined(separator: " ") == "locflow는 최소 80x24 크기의 터미널이 필요합니다. 지금은 60x15입니다. 창을 키우거나 q를 눌러 종료하세요.", "\(rows)")
+    }
+
     @Test func asciiFallbackHasNoUnicode() throws {
         let s = try explorer("app requestWhenInUseAuthorization")
         var frame = render(s, glyphs: .ascii)
