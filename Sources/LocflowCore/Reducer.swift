@@ -105,8 +105,9 @@ extension World {
         while fired < limit, let next = nextTimer, next.due <= target {
             arrived += accrueFixes(until: max(now, next.due))
             now = max(now, next.due)
-            var t = Transition(event: .timer(next.kind), time: now, quiet: quiet)
-            apply(.timer(next.kind), into: &t, asked: false)
+            let event = Event.timer(next.kind)
+            var t = Transition(event: event, time: now, quiet: quiet)
+            apply(event, into: &t, asked: false)
             timersFired += 1
             fired += 1
             sink(t, worlds ? self : nil)
@@ -357,7 +358,7 @@ extension World {
         if profile.hasServiceSessions && lifecycle == .foreground { pursueGoals(&t) }
         // A waiting prompt whose question has been answered meanwhile (in Settings, say) is withdrawn.
         // In place: the queue is rebuilt only when a prompt leaves it (a new list every settle
-        // with a prompt waiting was a tenth of the model checker's allocations).
+        // with a prompt waiting was half of the model checker's allocations).
         var i = 0
         while i < promptQueue.count {
             guard let why = withdrawal(of: promptQueue[i].kind) else { i += 1; continue }
