@@ -34,7 +34,9 @@ build() {  # build TARGET
   case $t in
     flow) build_core; srcs=("${parser[@]}" "${readers[@]}" Fuzz/targets/FlowParser.swift "$out/LocflowCore.o") ;;
     # The readers escape what they quote with LocflowCore's TextSafety.
-    plist) build_core; srcs=("${readers[@]}" Fuzz/targets/PlistReader.swift "$out/LocflowCore.o") ;;
+    # And what inspect and the flows make of a dictionary (InfoPlist.swift, with the errors and
+    # quoting it uses from the flow parser's files).
+    plist) build_core; srcs=("${readers[@]}" "${parser[@]}" Sources/LocflowFlow/{InfoPlist,InputFile}.swift Fuzz/targets/PlistReader.swift "$out/LocflowCore.o") ;;
     strings) build_core; srcs=("${readers[@]}" Fuzz/targets/StringsReader.swift "$out/LocflowCore.o") ;;
   esac
   echo "fuzz: building $t"
