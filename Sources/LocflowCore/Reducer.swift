@@ -15,7 +15,7 @@ extension World {
     /// does otherwise.
     public mutating func step(_ event: Event, quiet: Bool = false, sink: (Transition, World) -> Void) {
         if case .wait(let duration) = event {
-            wait(event, duration, quiet: quiet, worlds: true) { t, w in sink(t, w!) }
+            wait(event, duration, quiet: quiet, worlds: true) { t, w in sink(t, w()) }
             return
         }
         let t = apply(event, quiet: quiet)
@@ -47,37 +47,39 @@ extension World {
     /// A wait: the timers due fire first (held until their number is known: a wait past the
     /// budget is put back, as a refused step changes nothing at all, except for the model
     /// checker, which throws the world away), then the clock moves on.
-    /// Each transition goes to `sink`, with the world just after it when `worlds` asks for it;
-    /// without worlds (the model checker's step) the timers' transitions are not handed out one
-    /// by one: their rules go into the wait's own transition (no list of them is kept).
+    /// Each transition goes to `sink`, with the world just after it (a closure that copies it,
+    /// for the sinks that keep it: an optional world made and destroyed at each call cost the
+    /// model checker 2% of its instructions when there was none). Without worlds (the model
+    /// checker's step) the timers' transitions are not handed out one by one: their rules go
+    /// into the wait's own transition (no list of them is kept).
     private mutating func wait(_ event: Event, _ duration: Millis, quiet: Bool, worlds: Bool,
-                               sink: (Transition, World?) -> Void) {
+                               sink: (Transition, () -> World) -> Void) {
         guard let target = VirtualTime.adding(now, max(0, duration)) else {
             var t = Transition(event: event, time: now, quiet: quiet)
             t.refusal = Why(.clockLimit, "the clock is at \(formatDuration(now)); \(formatDuration(duration)) more would pass it")
-            sink(t, worlds ? self : nil)
+            sink(t) { self }
             return
         }
         let budget = min(VirtualTime.maxTimersPerWait, VirtualTime.maxTimersPerRun - timersFired)
         // The model checker throws a refused world away: it keeps no copy to put back (a copy
         // every wait was a tenth of the world copies of a search).
         let before = worlds ? self : nil
-        var fired: [(Transition, World?)] = []
+        var fired: [(Transition, World)] = []
         var firedCount = 0
         var timerRules = RuleSet()
-        var arrived = fireTimers(until: target, limit: budget + 1, quiet: quiet, worlds: worlds) { t, w in
+        var arrived = fireTimers(until: target, limit: budget + 1, quiet: quiet) { t, w in
             firedCount += 1
-            if worlds { fired.append((t, w)) } else { timerRules.formUnion(t.rules) }
+            if worlds { fired.append((t, w())) } else { timerRules.formUnion(t.rules) }
         }
         if firedCount > budget {
             if let before { self = before }
             var t = Transition(event: event, time: now, quiet: quiet)
             let bound = budget < VirtualTime.maxTimersPerWait ? "the \(VirtualTime.maxTimersPerRun) of one run: \(timersFired) have fired" : "the bound of one wait"
             t.refusal = Why(.timerLimit, "waiting \(formatDuration(duration)) would fire more than \(budget) timers, \(bound)")
-            sink(t, worlds ? self : nil)
+            sink(t) { self }
             return
         }
-        for (t, w) in fired { sink(t, w) }
+        for (t, w) in fired { sink(t) { w } }
         arrived += accrueFixes(until: target)
         now = target
         var t = Transition(event: event, time: now, quiet: quiet)
@@ -92,14 +94,14 @@ extension World {
             t.note(.timePasses, firedCount == 0 ? "no timer was due" : "after the \(firedCount == 1 ? "timer" : "\(firedCount) timers") it fired")
         }
         if !worlds { t.absorb(timerRules) }
-        sink(t, worlds ? self : nil)
+        sink(t) { self }
     }
 
     /// Fires every timer due at or before `target`, in time order (each with the world just
-    /// after it when `worlds` asks for it); returns the periodic fixes that arrived meanwhile.
+    /// after it, for a sink that keeps it); returns the periodic fixes that arrived meanwhile.
     @discardableResult
     mutating func fireTimers(until target: Millis, limit: Int = VirtualTime.maxTimersPerWait + 1, quiet: Bool = false,
-                             worlds: Bool = true, sink: (Transition, World?) -> Void) -> Int {
+                             sink: (Transition, () -> World) -> Void) -> Int {
         var fired = 0
         var arrived = 0
         while fired < limit, let next = nextTimer, next.due <= target {
@@ -110,7 +112,7 @@ extension World {
             apply(event, into: &t, asked: false)
             timersFired += 1
             fired += 1
-            sink(t, worlds ? self : nil)
+            sink(t) { self }
         }
         return arrived
     }
