@@ -39,9 +39,16 @@ public enum Commands {
     public static func loadWithText(_ path: String) throws(FlowError) -> (flow: Flow, text: String) {
         let bytes = try InputFile.read(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw FlowError(SourceLocation(file: path, line: 1, column: 1), "the file is not UTF-8 text")
+            let at = LineEnds.firstNonUTF8(bytes)
+            let byte = at.map { " (the byte " + hexByte($0.byte) + " here is not UTF-8; save the file as UTF-8)" } ?? ""
+            throw FlowError(SourceLocation(file: path, line: at?.line ?? 1, column: at?.column ?? 1), "the file is not UTF-8 text" + byte)
         }
         return (try FlowParser.parse(text, file: path), text)
+    }
+
+    static func hexByte(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "0x" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 0xF)])
     }
 
     /// The flows named by the arguments: files as given, folders searched for `*.flow`.

@@ -35,6 +35,26 @@ public enum LineEnds {
 
     public static func isLineEnd(_ c: Character) -> Bool { c == "\n" || c == "\r\n" || c == "\r" }
 
+    /// The first byte of a file that is not UTF-8: its line and column, counted as the parser
+    /// counts them (these line ends, a leading BOM skipped, columns in characters), and the byte
+    /// itself; nil when the whole file is UTF-8. docs/flow-format.md §1: an error names the file,
+    /// line and column, so a stray Latin-1 byte on line 40 is not reported at 1:1.
+    public static func firstNonUTF8(_ bytes: [UInt8]) -> (line: Int, column: Int, byte: UInt8)? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error:
+                // Everything before `offset` is UTF-8: where it leaves off is where the error is.
+                let lines = lines(String(decoding: bytes[..<offset], as: UTF8.self))
+                return (lines.count, (lines.last?.count ?? 0) + 1, bytes[offset])
+            }
+        }
+    }
+
     /// One statement typed or pasted on a single line (the explorer's `:` line): a leading BOM
     /// and trailing line ends dropped. Returns nil when the text holds more than one line.
     public static func singleLine(_ text: String) -> String? {
