@@ -462,12 +462,20 @@ struct Cursor {
         guard let t = peek() else {
             throw expectedAtEnd(what + (options.count <= 10 ? " (" + options.joined(separator: ", ") + ")" : ""))
         }
+        // A keyword in quotes is the right word written wrong: "did you mean 'ios17'?" for
+        // "ios17" would suggest the very word (docs/flow-format.md §1: keywords are bare words).
+        if t.quoted && options.contains(t.text) {
+            throw FlowError(location(of: t), "expected \(what), found the quoted string \"\(excerpt(t.text))\" (a keyword is a bare word: write \(t.text) without quotes)")
+        }
         guard !t.quoted, options.contains(t.text) else { throw unknown(t, options, what: what) }
         i += 1
         return t.text
     }
 
     func bool(_ t: Token) throws(FlowError) -> Bool {
+        if t.quoted && (t.text == "true" || t.text == "false") {
+            throw FlowError(location(of: t), "expected true or false, found the quoted string \"\(t.text)\" (a keyword is a bare word: write \(t.text) without quotes)")
+        }
         switch t.text {
         case "true" where !t.quoted: return true
         case "false" where !t.quoted: return false

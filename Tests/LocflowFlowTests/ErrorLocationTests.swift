@@ -28,4 +28,12 @@ struct ErrorLocationTests {
         #expect(LineEnds.firstNonUTF8(Array("ab".utf8) + [0xE2, 0x82])?.column == 3)
         #expect(LineEnds.firstNonUTF8([0x61, 0x0A, 0xC0, 0xAF])?.line == 2)
     }
+
+    @Test func aQuotedKeywordSaysToDropTheQuotesInsteadOfSuggestingItself() {
+        // It said: found '1.1' (did you mean '1.1'?).
+        #expect(parseError("version \"1.1\"") == "t.flow:1:9: error: expected a format version, found the quoted string \"1.1\" (a keyword is a bare word: write 1.1 without quotes)")
+        #expect(parseError("platform \"ios17\"").contains("write ios17 without quotes"))
+        #expect(parseError("restricted \"true\"") == "t.flow:1:12: error: expected true or false, found the quoted string \"true\" (a keyword is a bare word: write true without quotes)")
+        #expect(!parseError("expect status \"denied\"").contains("did you mean"))
+    }
 }
