@@ -78,8 +78,11 @@ public enum FlowParser {
                 // At the word that makes it 1.1 (`visits` in `expect delivering visits`).
                 let last = word.split(separator: " ").last.map(String.init) ?? word
                 let at = tokens.dropFirst(word.contains(" ") ? 1 : 0).first { $0.text == last } ?? tokens[0]
+                // locflow's own words of the 1.1 era are no part of the contract's 1.1 (§8): say
+                // so, rather than call them version 1.1 statements.
+                let what = Statement.v11Extensions.contains(word) ? "a locflow extension that needs version 1.1" : "a version 1.1 statement"
                 throw FlowError(cursor.location(of: at),
-                                "\(word) is a version 1.1 statement, but line \(declared.line) declares version 1 (write version 1.1, or remove the version line)")
+                                "\(word) is \(what), but line \(declared.line) declares version 1 (write version 1.1, or remove the version line)")
             }
             switch statement {
             case .config:
@@ -504,6 +507,13 @@ func parseTimeOfDay(_ text: String) -> Millis? {
 }
 
 extension Statement {
+    /// The `v11Word`s that are locflow extensions, not words of the contract's version 1.1
+    /// (docs/flow-format.md §8, marked *extension* there): a `version 1` file cannot use them either.
+    public static let v11Extensions: Set<String> = [
+        "device airplaneMode", "expect controlCenter", "expect prompt widget", "expect delivering regions",
+        "assume addWidgetAsks", "assume controlCenterRecentWindow", "assume explicitSessionKeyCoversClassicAPIs",
+        "assume servicesOffOverridesRestricted"]
+
     /// The word that makes this a version 1.1 statement (docs/flow-format.md §8), or nil for a version 1 statement.
     public var v11Word: String? {
         switch self {

@@ -70,8 +70,16 @@ struct Format11ParserTests {
         #expect(parseError("version 1\nexpect error locationUnknown\n").hasPrefix("t.flow:2:14: error: expect error locationUnknown is a version 1.1 statement"))
         #expect(parseError("version 1\nassume startTimeOfDay 08:00\n").hasPrefix("t.flow:2:8: error: assume startTimeOfDay is a version 1.1 statement"))
         #expect(parseError("version 1\nexpect delivering visits true\n").hasPrefix("t.flow:2:19: error: expect delivering visits is a version 1.1 statement"))
+        // locflow's extensions of the 1.1 era are refused too, and not called 1.1 statements:
+        // the contract's 1.1 has no such words (it said "device airplaneMode is a version 1.1 statement").
+        #expect(parseError("version 1\ndevice airplaneMode on\n")
+                == "t.flow:2:8: error: device airplaneMode is a locflow extension that needs version 1.1, but line 1 declares version 1 (write version 1.1, or remove the version line)")
+        for line in ["expect controlCenter none", "expect prompt widget", "expect delivering regions true", "assume addWidgetAsks true",
+                     "assume controlCenterRecentWindow 1m", "assume explicitSessionKeyCoversClassicAPIs true", "assume servicesOffOverridesRestricted false"] {
+            #expect(parseError("version 1\n\(line)\n").contains("is a locflow extension that needs version 1.1"), "\(line)")
+        }
         #expect(parseError("version 1\nwidget true\n").hasPrefix("t.flow:2:1: error: widget is a version 1.1 statement"))
-        #expect(parseError("version 1\nexpect controlCenter using\n").hasPrefix("t.flow:2:8: error: expect controlCenter is a version 1.1 statement"))
+        #expect(parseError("version 1\nexpect controlCenter using\n").hasPrefix("t.flow:2:8: error: expect controlCenter is a locflow extension that needs version 1.1"))
         // Without a version line a file is read as 1.1.
         #expect(parseError("app requestLocation\nexpect fixes 0\n") == "no error")
     }
