@@ -150,6 +150,10 @@ public struct Assumptions: Sendable, Hashable {
     /// on), as every other app does; false: it reads restricted. Apple names both cases and
     /// neither page says which wins. [A S9, S11, S215][I]
     public var servicesOffOverridesRestricted: Bool = true
+    /// Whether iterating `liveUpdates` on iOS 17 asks for when-in-use authorization by itself
+    /// from notDetermined, as it does on iOS 18 (Apple's iOS 17 material describes no
+    /// self-prompting; its samples asked with CLLocationManager first). [I]
+    public var ios17LiveUpdatesPrompts: Bool = false
 
     public init() {}
 
@@ -181,6 +185,7 @@ public struct Assumptions: Sendable, Hashable {
         ("controlCenterRecentWindow", .duration, "how long after the app last used location Control Center still lists it as recent (iOS 16+)"),
         ("explicitSessionKeyCoversClassicAPIs", .boolean, "whether NSLocationRequireExplicitServiceSession also holds back the classic services until an explicit session is held (iOS 18)"),
         ("servicesOffOverridesRestricted", .boolean, "whether a restricted app reads denied, as every app does, while Location Services are off or Airplane mode is on (else restricted)"),
+        ("ios17LiveUpdatesPrompts", .boolean, "whether iterating liveUpdates on iOS 17 shows the when-in-use prompt from notDetermined, as on iOS 18"),
     ]
 
     public enum Value: Sendable, Hashable {
@@ -224,6 +229,7 @@ public struct Assumptions: Sendable, Hashable {
         case ("controlCenterRecentWindow", .duration(let v)): controlCenterRecentWindow = v
         case ("explicitSessionKeyCoversClassicAPIs", .boolean(let v)): explicitSessionKeyCoversClassicAPIs = v
         case ("servicesOffOverridesRestricted", .boolean(let v)): servicesOffOverridesRestricted = v
+        case ("ios17LiveUpdatesPrompts", .boolean(let v)): ios17LiveUpdatesPrompts = v
         default:
             guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
                 return "unknown assumption '\(name)'"
@@ -255,7 +261,8 @@ public struct Assumptions: Sendable, Hashable {
          ("addWidgetAsks", String(addWidgetAsks)),
          ("controlCenterRecentWindow", formatDuration(controlCenterRecentWindow)),
          ("explicitSessionKeyCoversClassicAPIs", String(explicitSessionKeyCoversClassicAPIs)),
-         ("servicesOffOverridesRestricted", String(servicesOffOverridesRestricted))]
+         ("servicesOffOverridesRestricted", String(servicesOffOverridesRestricted)),
+         ("ios17LiveUpdatesPrompts", String(ios17LiveUpdatesPrompts))]
     }
 }
 

@@ -70,8 +70,10 @@ extension World {
             t.note(.sessionInvalidated)
 
         case .liveUpdates(let on):
+            let started = on && process.liveUpdates == nil
             iterate(\.liveUpdates, kept: \.keptLiveUpdates, name: "liveUpdates", on: on, &t)
             if on { nextReducedFixAt = nil }
+            if started { ios17LiveUpdatesAsk(&t) }
         case .monitor(let on):
             iterate(\.monitor, kept: \.keptMonitor, name: "monitor", on: on, &t)
             if on && profile.isVisionOS { t.note(.visionOSUnavailable, "CLMonitor") }
@@ -116,6 +118,19 @@ extension World {
         process[keyPath: stream] = ProcessStream(startedAt: now, qualified: inUse || rejoin)
         if rejoin { self[keyPath: kept] = false; t.note(.rejoinWithinWindow, name) }
         noteImplicitSession(&t)
+    }
+
+    /// iOS 17: whether iterating liveUpdates from notDetermined asks by itself is an assumption
+    /// (`ios17LiveUpdatesPrompts`, default no: Apple describes self-prompting from iOS 18). [I]
+    /// Asked as `requestWhenInUseAuthorization` would ask: in the foreground, with the usage key,
+    /// not restricted, Location Services on, no request already in progress.
+    mutating func ios17LiveUpdatesAsk(_ t: inout Transition) {
+        guard profile.hasModernAPIs, !profile.hasServiceSessions, status == .notDetermined else { return }
+        guard assumptions.ios17LiveUpdatesPrompts else { return t.note(.ios17NoImplicitPrompt) }
+        guard lifecycle == .foreground, info.hasWhenInUseKey, !restricted, locationServicesOn,
+              !authorizationRequestInProgress else { return }
+        enqueue(whenInUsePrompt(.requestWhenInUse), &t)
+        t.note(.ios17LiveUpdatesPrompt)
     }
 
     /// Whether a stream started now rejoins one kept from the previous process.

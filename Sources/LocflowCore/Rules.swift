@@ -45,7 +45,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case standardStarted, standardStopped, backgroundUpdatesSet, significantChangesStarted, significantChangesStopped
     case regionStarted, regionStopped, streamStarted, streamStopped, conditionAdded, backgroundActivityStarted, relaunchWindowCloses
     // iOS 17/18
-    case alreadyRunning, implicitSession, explicitSessionRequired
+    case alreadyRunning, implicitSession, explicitSessionRequired, ios17NoImplicitPrompt, ios17LiveUpdatesPrompt
     case backgroundActivityNeedsForeground, backgroundActivityNeedsMode, backgroundActivityInvalidated, backgroundActivityLapses
     case sessionCreated, sessionRejoined, sessionAlreadyHeld, sessionInsufficientlyInUse, sessionCreatedInUseAway, sessionInvalidated, invalidateUnknown
     case sessionsOutliveProcess, relaunchWindowOpens, sessionLapses, rejoinWithinWindow, keptBackgroundActivityRelaunches, keptSessionNotMatched, explicitSessionHoldsClassic
@@ -221,6 +221,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .reducedAccuracyCadence: ("Reduced accuracy: a fix about every reducedAccuracyInterval", "A S14; D S32, S33")
         case .alreadyRunning: ("Already running in this process: nothing changes", "I")
         case .implicitSession: ("iOS 18: this holds an implicit when-in-use session (it may prompt)", "A S6, S18")
+        case .ios17NoImplicitPrompt: ("iOS 17: iterating liveUpdates asks for nothing; the app must request authorization itself (assumption ios17LiveUpdatesPrompts false: Apple's iOS 17 material describes no self-prompting)", "I ios17LiveUpdatesPrompts; A S61, S18b")
+        case .ios17LiveUpdatesPrompt: ("iOS 17: iterating liveUpdates from notDetermined shows the when-in-use prompt, as on iOS 18 (assumption ios17LiveUpdatesPrompts true)", "I ios17LiveUpdatesPrompts; A S10, S18")
         case .explicitSessionRequired: ("NSLocationRequireExplicitServiceSession: implicit sessions are off; an explicit CLServiceSession is needed", "A S5, S6, S8")
         case .backgroundActivityNeedsForeground: ("A new CLBackgroundActivitySession becomes active only when started in the foreground", "A S31, S18b")
         case .backgroundActivityNeedsMode: ("CLBackgroundActivitySession needs location in UIBackgroundModes: it never becomes active", "A S31")

@@ -148,6 +148,8 @@ extension Korean {
         .relaunchWindowCloses: "재실행 창이 닫힙니다: 이전 프로세스가 가졌지만 다시 만들지 않은 것은 버려집니다",
         .alreadyRunning: "이 프로세스에서 이미 실행 중입니다: 바뀌는 것이 없습니다",
         .implicitSession: "iOS 18: 암시적인 사용하는 동안 세션을 가집니다 (알림을 띄울 수 있음)",
+        .ios17NoImplicitPrompt: "iOS 17: liveUpdates를 반복해도 아무것도 요청하지 않습니다. 앱이 직접 권한을 요청해야 합니다 (가정 ios17LiveUpdatesPrompts false: Apple의 iOS 17 자료는 스스로 묻는다고 하지 않습니다)",
+        .ios17LiveUpdatesPrompt: "iOS 17: notDetermined에서 liveUpdates를 반복하면 iOS 18처럼 사용하는 동안 알림이 뜹니다 (가정 ios17LiveUpdatesPrompts true)",
         .explicitSessionRequired: "NSLocationRequireExplicitServiceSession: 암시적 세션이 꺼져 있어 명시적 CLServiceSession이 필요합니다",
         .backgroundActivityNeedsForeground: "새 CLBackgroundActivitySession은 포그라운드에서 시작했을 때만 활성화됩니다",
         .backgroundActivityNeedsMode: "CLBackgroundActivitySession에는 UIBackgroundModes의 location이 필요합니다: 활성화되지 않습니다",

@@ -525,7 +525,7 @@ extension Statement {
                 let v11: Set<String> = ["autoPauseDelay", "forceQuitBlocksRelaunch", "preciseFixInterval",
                                         "requestLocationTimeout", "startTimeOfDay", "liveActivityMaxDuration", "addWidgetAsks",
                                         "controlCenterRecentWindow", "explicitSessionKeyCoversClassicAPIs",
-                                        "servicesOffOverridesRestricted"]
+                                        "servicesOffOverridesRestricted", "ios17LiveUpdatesPrompts"]
                 return v11.contains(name) ? "assume \(name)" : nil
             default: return nil
             }
