@@ -154,6 +154,11 @@ public struct Assumptions: Sendable, Hashable {
     /// from notDetermined, as it does on iOS 18 (Apple's iOS 17 material describes no
     /// self-prompting; its samples asked with CLLocationManager first). [I]
     public var ios17LiveUpdatesPrompts: Bool = false
+    /// Whether, on iOS 18, Always takes effect for the classic Always-class events (significant
+    /// changes, regions, visits, beacon regions) while the app is not in use only with a
+    /// `.always` session started in the foreground and held or kept, as Apple documents for
+    /// `liveUpdates` and `CLMonitor` events. Apple does not say; false: Always is enough. [I]
+    public var alwaysSessionCoversClassicAPIs: Bool = false
 
     public init() {}
 
@@ -186,6 +191,7 @@ public struct Assumptions: Sendable, Hashable {
         ("explicitSessionKeyCoversClassicAPIs", .boolean, "whether NSLocationRequireExplicitServiceSession also holds back the classic services until an explicit session is held (iOS 18)"),
         ("servicesOffOverridesRestricted", .boolean, "whether a restricted app reads denied, as every app does, while Location Services are off or Airplane mode is on (else restricted)"),
         ("ios17LiveUpdatesPrompts", .boolean, "whether iterating liveUpdates on iOS 17 shows the when-in-use prompt from notDetermined, as on iOS 18"),
+        ("alwaysSessionCoversClassicAPIs", .boolean, "whether on iOS 18 significant-change, region, visit and beacon-region events reach an Always app that is not in use only with a .always session"),
     ]
 
     public enum Value: Sendable, Hashable {
@@ -230,6 +236,7 @@ public struct Assumptions: Sendable, Hashable {
         case ("explicitSessionKeyCoversClassicAPIs", .boolean(let v)): explicitSessionKeyCoversClassicAPIs = v
         case ("servicesOffOverridesRestricted", .boolean(let v)): servicesOffOverridesRestricted = v
         case ("ios17LiveUpdatesPrompts", .boolean(let v)): ios17LiveUpdatesPrompts = v
+        case ("alwaysSessionCoversClassicAPIs", .boolean(let v)): alwaysSessionCoversClassicAPIs = v
         default:
             guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
                 return "unknown assumption '\(name)'"
@@ -262,7 +269,8 @@ public struct Assumptions: Sendable, Hashable {
          ("controlCenterRecentWindow", formatDuration(controlCenterRecentWindow)),
          ("explicitSessionKeyCoversClassicAPIs", String(explicitSessionKeyCoversClassicAPIs)),
          ("servicesOffOverridesRestricted", String(servicesOffOverridesRestricted)),
-         ("ios17LiveUpdatesPrompts", String(ios17LiveUpdatesPrompts))]
+         ("ios17LiveUpdatesPrompts", String(ios17LiveUpdatesPrompts)),
+         ("alwaysSessionCoversClassicAPIs", String(alwaysSessionCoversClassicAPIs))]
     }
 }
 

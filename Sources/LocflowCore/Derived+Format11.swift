@@ -46,7 +46,7 @@ extension World {
     func alwaysClassDelivers(reducedBlocks: Bool) -> Bool {
         if reducedBlocks && accuracy == .reducedAccuracy { return false }
         if classicHeldForExplicitSession { return false }
-        if isPermanentAlways { return !relaunchBlocked }
+        if isPermanentAlways && !classicNeedsAlwaysSession { return !relaunchBlocked }
         return profile.hasAllowOnce && inUse && lifecycle.isRunning
     }
 

@@ -163,6 +163,14 @@ extension World {
         return sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
     }
 
+    /// With `alwaysSessionCoversClassicAPIs` (iOS 18), Always would not take effect for a
+    /// classic Always-class event while the app is not in use: no `.always` session started in
+    /// the foreground is held or kept. Apple says so for the new APIs only. [A S18, S8][I]
+    @inline(__always) public var classicNeedsAlwaysSession: Bool {
+        assumptions.alwaysSessionCoversClassicAPIs && profile.hasServiceSessions
+            && !sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
+    }
+
     /// An active `CLBackgroundActivitySession`: effective authorization, `location` in
     /// `UIBackgroundModes`, and a foreground start or an immediate rejoin. [A S31]
     @inline(__always) public var backgroundActivityActive: Bool {
@@ -350,7 +358,7 @@ extension World {
         case .significantChanges:
             // The service does nothing for a compatible app on visionOS. [A S64]
             guard significantChanges, !profile.isVisionOS, !classicHeldForExplicitSession else { return false }
-            if isPermanentAlways { return !relaunchBlocked }
+            if isPermanentAlways && !classicNeedsAlwaysSession { return !relaunchBlocked }
             // iOS 13+: when-in-use apps may use every service while in use; iOS 12 not. [A S12]
             return profile.hasAllowOnce && inUse && lifecycle.isRunning
         case .liveUpdates, .monitor:

@@ -217,7 +217,7 @@ extension World {
             if significantChanges && profile.isVisionOS { t.note(.visionOSUnavailable, "the significant-change service") }
             else if significantChanges { alwaysClassEvent(World.significantChangeEvent, &t) }
             else if isProvisionalAlways && standardRunsInBackground && !inUse {
-                alwaysClassEvent("background location update", &t)
+                alwaysClassEvent("background location update", launches: false, &t)
             }
         case .stationary:
             moving = false
@@ -244,7 +244,9 @@ extension World {
 
     /// An event of an Always-class service (region, significant change): delivered in use,
     /// launches or resumes the app with Always, brings the deferred upgrade prompt with provisional Always. [A S1, S12]
-    mutating func alwaysClassEvent(_ name: String, beaconRegion: Bool = false, _ t: inout Transition) {
+    /// `launches`: an event of a service that persists and can launch the app (not the updates
+    /// of a process already running in the background).
+    mutating func alwaysClassEvent(_ name: String, beaconRegion: Bool = false, launches: Bool = true, _ t: inout Transition) {
         let st = status
         if !st.isAuthorized || !locationServicesOn {
             t.note(.eventNeedsAuthorization, name)
@@ -265,6 +267,12 @@ extension World {
         if inUse && lifecycle.isRunning {
             t.note(.eventDeliveredInUse, name)
             return delivered(name, &t)
+        }
+        // Even Always would not take effect without a .always session (an assumption on iOS 18):
+        // no event, and no upgrade prompt for one.
+        if launches && status == .authorizedAlways && classicNeedsAlwaysSession {
+            t.note(.classicNeedsAlwaysSession, name)
+            return t.emit(.locationEvent(name, delivered: false))
         }
         if isProvisionalAlways {
             guard !authorizationRequestInProgress else {

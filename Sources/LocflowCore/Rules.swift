@@ -50,7 +50,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case sessionCreated, sessionRejoined, sessionAlreadyHeld, sessionInsufficientlyInUse, sessionCreatedInUseAway, sessionInvalidated, invalidateUnknown
     case sessionsOutliveProcess, relaunchWindowOpens, sessionLapses, rejoinWithinWindow, keptBackgroundActivityRelaunches, keptSessionNotMatched, explicitSessionHoldsClassic
     case sessionGoalPrompts, sessionAlwaysFromNotDetermined, sessionAlwaysUpgrade, sessionFullAccuracyPrompt, sessionAlwaysAsksOnce
-    case resetKeepsOneShot
+    case resetKeepsOneShot, classicNeedsAlwaysSession
     // Format 1.1 (docs/flow-format.md §8): fixes, requestLocation, pausing, the indicator property,
     // Live Activities, App Clips, widgets, visits, beacons, force quit
     case requestLocationStarted, requestLocationFix, requestLocationWaits, requestLocationTimesOut
@@ -246,6 +246,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .sessionAlwaysFromNotDetermined: ("An Always goal from notDetermined: the when-in-use prompt first, then the upgrade prompt", "A S10; I")
         case .sessionAlwaysUpgrade: ("An Always goal from permanent when-in-use: the upgrade prompt, once (the one-shot)", "A S10; I")
         case .sessionAlwaysAsksOnce: ("An Always goal from notDetermined asks once: Allow While Using gives provisional Always (assumption alwaysSessionAsksTwice false)", "I")
+        case .classicNeedsAlwaysSession: ("iOS 18: no .always session started in the foreground is held or kept, so Always does not take effect for this event while the app is not in use (assumption alwaysSessionCoversClassicAPIs: Apple says so for liveUpdates and CLMonitor events, not for the classic services)", "I alwaysSessionCoversClassicAPIs; A S18, S8")
         case .resetKeepsOneShot: ("The reset keeps the used Always request (assumption resetClearsAlwaysRequest false)", "I")
         case .sessionFullAccuracyPrompt: ("A held session with fullAccuracyPurposeKey: Core Location asks for temporary full accuracy", "A S8")
         // Format 1.1

@@ -173,6 +173,7 @@ extension Korean {
         .sessionAlwaysFromNotDetermined: "notDetermined에서 항상 목표: 먼저 사용하는 동안 허용 알림, 그다음 업그레이드 알림",
         .sessionAlwaysUpgrade: "영구적인 사용하는 동안 허용에서 항상 목표: 업그레이드 알림, 한 번 (한 번뿐인 요청)",
         .sessionAlwaysAsksOnce: "notDetermined에서 항상 목표는 한 번 묻습니다: 앱을 사용하는 동안 허용은 임시 항상 허용이 됩니다 (가정 alwaysSessionAsksTwice false)",
+        .classicNeedsAlwaysSession: "iOS 18: 포그라운드에서 시작한 .always 세션이 없어 앱이 사용 중이 아닐 때 이 이벤트에는 항상 권한이 효력이 없습니다 (가정 alwaysSessionCoversClassicAPIs: Apple은 liveUpdates와 CLMonitor 이벤트에 대해서만 그렇게 말합니다)",
         .resetKeepsOneShot: "재설정은 사용한 항상 허용 요청을 그대로 둡니다 (가정 resetClearsAlwaysRequest false)",
         .sessionFullAccuracyPrompt: "fullAccuracyPurposeKey를 가진 세션: Core Location이 임시 정확한 위치를 묻습니다",
         // Format 1.1

@@ -525,7 +525,8 @@ extension Statement {
                 let v11: Set<String> = ["autoPauseDelay", "forceQuitBlocksRelaunch", "preciseFixInterval",
                                         "requestLocationTimeout", "startTimeOfDay", "liveActivityMaxDuration", "addWidgetAsks",
                                         "controlCenterRecentWindow", "explicitSessionKeyCoversClassicAPIs",
-                                        "servicesOffOverridesRestricted", "ios17LiveUpdatesPrompts"]
+                                        "servicesOffOverridesRestricted", "ios17LiveUpdatesPrompts",
+                                        "alwaysSessionCoversClassicAPIs"]
                 return v11.contains(name) ? "assume \(name)" : nil
             default: return nil
             }
