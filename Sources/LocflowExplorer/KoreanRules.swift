@@ -69,7 +69,7 @@ extension Korean {
         .upgradeAllow: "항상 허용으로 변경: 영구적인 authorizedAlways",
         .upgradeKeep: "사용하는 동안만 유지: 상태는 authorizedWhenInUse 그대로이므로 콜백이 없습니다",
         .deferredUpgradePrompt: "임시 항상 허용이 항상 허용이 필요한 이벤트를 만납니다: 시스템이 업그레이드 알림을 띄웁니다. 보통 앱이 실행 중이 아닐 때입니다",
-        .deferredUpgradeAllow: "미뤄진 알림에서 항상 허용으로 변경: 항상 허용이 영구적이 되고 콜백은 없습니다 (상태는 이미 authorizedAlways). 이벤트가 전달됩니다",
+        .deferredUpgradeAllow: "미뤄진 알림에서 항상 허용으로 변경: 항상 허용이 영구적이 되고 콜백은 없습니다 (상태는 이미 authorizedAlways). 알림이 뜬 뒤 곧 답하면 그 이벤트가 전달됩니다",
         .deferredEventDropped: "항상 허용되었지만 알림이 뜬 뒤 곧바로는 아닙니다: 알림을 부른 이벤트는 버려집니다 (가정 deferredUpgradeAnswerWindow)",
         .deferredUpgradeKeep: "미뤄진 알림에서 사용하는 동안만 유지: 상태가 authorizedWhenInUse가 되고 이벤트는 버려집니다",
         .temporaryFullAccuracyGranted: "앱이 사용 중인 동안 임시 정확한 위치가 허용됩니다",

@@ -35,4 +35,18 @@ struct SourcesTests {
         #expect(Source.ids(inTag: "I").isEmpty)
         #expect(Rule.missingAlwaysKey.sources.map(\.id) == ["S12", "S14", "S15b", "S41", "S42"])
     }
+
+    /// Behavior reference §9 (12): when-in-use apps cannot use significant-change, visits or
+    /// region monitoring, citing "Requesting authorization to use location services" [A S12]
+    /// (S13, "Choosing the Location Services Authorization to Request", says the iOS 13 side).
+    @Test func theIOS12RuleCitesThePageThatSaysIt() {
+        #expect(Rule.ios12WhenInUseNoAlwaysServices.sources.map(\.id) == ["S12"])
+        #expect(Rule.ios12WhenInUseNoAlwaysServices.text.contains("visits"))
+    }
+
+    /// The deferred prompt's "Change to Always Allow" delivers the event only when answered soon
+    /// [A S1]; its sentence must not say it is delivered whatever the answer's timing.
+    @Test func theDeferredAllowRuleSaysSoon() {
+        #expect(Rule.deferredUpgradeAllow.text.contains("soon"))
+    }
 }
