@@ -15,6 +15,10 @@ extension Commands {
         public var waits = StateSearch.defaultWaits
         public var sessions = 1
         public var threads = StateSearch.defaultThreads
+        /// Stop as soon as the answer is known: at the first broken invariant or `--never`, or
+        /// once every property is a `--reachable` that was reached (Spin and TLC stop at the
+        /// first error too). The shortest flow is the same: states are found breadth first.
+        public var stopAtFirst = false
         /// Where the progress line goes (a terminal's standard error), or nil for none.
         public var progress: ((String) -> Void)?
         public init(depth: Int? = nil) { self.depth = depth }
@@ -63,10 +67,13 @@ extension Commands {
         var trackers = options.properties.map(PropertyTracker.init)
         var observations: [Observation] = []
         let line = ProgressLine(options.progress)
+        let stop = options.stopAtFirst ? StopRequest() : nil
+        search.stop = stop
         search.run(visit: { state, w in
             for m in Invariants.check(w) where seen.insert(m).inserted { violations.append((state, m)) }
             for i in trackers.indices { trackers[i].visit(state, w) }
             if options.format != .text { observations.append(Observation(w)) }
+            if let stop, answerKnown(violations: !violations.isEmpty, trackers) { stop.requested = true }
         }, progress: { line.update($0) })
         let seconds = line.seconds
         line.clear()
@@ -124,7 +131,7 @@ extension Commands {
             case .never(let c):
                 if let s = t.first {
                     failed = true
-                    sink("property broken: \(t.property.text): reached in \(search.depth(of: s)) steps")
+                    sink("property broken: \(t.property.text): reached in \(steps(search.depth(of: s)))")
                     sink(search.flow(to: s, configLines: configLines, expectations: t.firstExpect,
                                      title: "reaches \(c.text), which \(t.property.text) forbids"))
                 } else {
@@ -132,7 +139,7 @@ extension Commands {
                 }
             case .reachable(let c):
                 if let s = t.first {
-                    sink("property holds: \(t.property.text): reached in \(search.depth(of: s)) steps")
+                    sink("property holds: \(t.property.text): reached in \(steps(search.depth(of: s)))")
                     sink(search.flow(to: s, configLines: configLines, expectations: t.firstExpect, title: "reaches \(c.text)"))
                 } else {
                     failed = true
@@ -171,7 +178,8 @@ extension Commands {
 
     static func widenWays(_ search: StateSearch, for conditions: [StateCondition] = []) -> [String] {
         var ways: [String] = []
-        if search.truncated { ways.append("raise --max-states") } else if !search.exhausted { ways.append("widen --depth") }
+        if search.stoppedEarly { ways.append("run without --stop-at-first") }
+        else if search.truncated { ways.append("raise --max-states") } else if !search.exhausted { ways.append("widen --depth") }
         // The groups left out that would add an action on this platform and app.
         let missing = StateSearch.Family.allCases.filter {
             !search.bounds.families.contains($0) && StateSearch.emptyFamily($0, search.config, sessions: search.bounds.sessions) == nil
@@ -188,8 +196,27 @@ extension Commands {
         return ways
     }
 
+    /// `--stop-at-first`: nothing later in the search can change the verdict. A broken invariant
+    /// or `--never` fails the run whatever follows; `--reachable` properties all reached leave
+    /// nothing to decide (a `--never` that holds so far, or a `--leads-to`, needs every state).
+    static func answerKnown(violations: Bool, _ trackers: [PropertyTracker]) -> Bool {
+        if violations { return true }
+        var allReached = !trackers.isEmpty
+        for t in trackers {
+            switch t.property {
+            case .never: if t.first != nil { return true }; allReached = false
+            case .reachable: if t.first == nil { allReached = false }
+            case .leadsTo: allReached = false
+            }
+        }
+        return allReached
+    }
+
+    static func steps(_ n: Int) -> String { n == 1 ? "1 step" : "\(n) steps" }
+
     static func summary(_ search: StateSearch, seconds: Double) -> String {
-        let how = search.exhausted ? "complete" : search.truncated ? "stopped at \(grouped(search.bounds.maxStates)) state\(search.bounds.maxStates == 1 ? "" : "s") (--max-states)"
+        let how = search.exhausted ? "complete" : search.stoppedEarly ? "stopped once the answer was known (--stop-at-first)"
+            : search.truncated ? "stopped at \(grouped(search.bounds.maxStates)) state\(search.bounds.maxStates == 1 ? "" : "s") (--max-states)"
             : "stopped at --depth \(search.bounds.depth ?? 0)"
         return "\(grouped(search.count)) state\(search.count == 1 ? "" : "s"), \(grouped(search.transitions)) edge\(search.transitions == 1 ? "" : "s"), depth \(search.depth), \(how)"
             + " (\(search.bounds.text): \(search.actions.count) actions tried in each state; "

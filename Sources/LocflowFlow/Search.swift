@@ -67,8 +67,13 @@ public struct StateSearch {
     public private(set) var levelStarts: [Int] = []
     /// Transitions taken (steps that were not refused), duplicates included.
     public private(set) var transitions = 0
-    /// The search stopped at `bounds.maxStates`.
+    /// The search stopped at `bounds.maxStates`, or when `stop` asked it to.
     public private(set) var truncated = false
+    /// Asked after each new state is visited: the search stops there, as at `bounds.maxStates`
+    /// (the same states on any number of threads). `explore --stop-at-first`.
+    public var stop: StopRequest?
+    /// The search stopped because `stop` asked it to.
+    public var stoppedEarly: Bool { truncated && stop?.requested == true }
     /// Nothing new was left to find: every state's every action was tried.
     public private(set) var exhausted = false
     /// Rules that decided at least one transition or refusal.
@@ -242,7 +247,7 @@ public struct StateSearch {
         levelStarts = [0]
         visit(0, start)
         // The start is a state too: a bound of one is reached at once.
-        if count >= bounds.maxStates { truncated = true; return }
+        if count >= bounds.maxStates || stop?.requested == true { truncated = true; return }
         var frontier = [start]
         var next: [World] = []
         var level = 0
@@ -259,7 +264,12 @@ public struct StateSearch {
                                      merging: pending, into: &next, visit: visit)
                 pending?.release()
                 foldRecent()
-                if truncated { expanded.release(); coverCut(frontier, base: base); return }
+                if truncated {
+                    // The states found at the next depth before the cut are at that depth (its
+                    // start was recorded only when a level finished: they read one step shallower).
+                    if count > base + frontier.count { levelStarts.append(base + frontier.count) }
+                    expanded.release(); coverCut(frontier, base: base); return
+                }
                 if expanded.parts > 0 { pending = expanded } else { expanded.release(); pending = nil }
                 if let progress, count - lastProgress >= 4096 { lastProgress = count; progress(self) }
                 first += batch
@@ -459,7 +469,7 @@ public struct StateSearch {
             parentAction.append(UInt16(k))
             visit(to, world)
             next.append(world)
-            if count >= bounds.maxStates { truncated = true }
+            if count >= bounds.maxStates || stop?.requested == true { truncated = true }
         }
         if truncated, let last = e.from.last { cut = e.firstState...Int(last); return }
         transitions += e.knownSteps - counted
@@ -511,4 +521,11 @@ public struct StateSearch {
         lines += expectations
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+/// A request to stop a search, set by its `visit` (which the merge calls, on the thread that
+/// reads it next: no other thread touches it).
+public final class StopRequest: @unchecked Sendable {
+    public var requested = false
+    public init() {}
 }

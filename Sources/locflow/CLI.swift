@@ -13,7 +13,7 @@ enum CLI {
            locflow run FILE [--format text|json]  print a flow's trace
            locflow inspect PLIST [--strings FILE] [--platform P]  what iOS would do with an Info.plist
            locflow explore [config options] [bounds] [--never C] [--reachable C] [--leads-to "A => B"]
-                           [--coverage] [--format text|dot|mermaid|json]
+                           [--coverage] [--stop-at-first] [--format text|dot|mermaid|json]
                                                 model-check every reachable state
            locflow paths --to "status=S settings=C ..." [config options] [bounds] [--max N] [-o DIR]
                                                 the shortest flow to a matching state
@@ -89,7 +89,7 @@ enum CLI {
         "explore": """
         usage: locflow explore [config options] [--actions GROUPS] [--waits LIST] [--sessions N] [--depth N|all]
                                [--max-states N] [--never C] [--reachable C] [--leads-to "A => B"] [--coverage]
-                               [--format text|dot|mermaid|json]
+                               [--stop-at-first] [--format text|dot|mermaid|json]
 
         A model checker: walks breadth first through every state reachable from the start over the
         person's, the app's, the system's and the device's actions, and checks the built-in
@@ -114,6 +114,8 @@ enum CLI {
           --reachable C     exit 1 when no state has C (else the shortest flow to it)
           --leads-to "A => B"  exit 1 with a flow into a state with A from which B is unreachable
           --coverage        rules that fired and never fired, actions never enabled
+          --stop-at-first   stop once the verdict is known: at the first broken invariant or
+                            --never, or when every --reachable is reached (the same shortest flow)
         Formats: text (the summary); json (JSON Lines: states, then edges; for tools); dot
         (Graphviz) and mermaid (stateDiagram-v2) only for small graphs (--depth 2 or 3): larger
         ones are refused with a hint; `locflow map` draws the designer's flow map.
@@ -318,7 +320,7 @@ enum CLI {
         case "explore", "paths":
             let shared = configValued.union(["--depth", "--actions", "--waits", "--sessions", "--threads", "--max-states"])
             let valued = shared.union(command == "explore" ? ["--format", "--never", "--reachable", "--leads-to"] : ["--to", "--max", "-o", "--output"])
-            guard let a = parsed(flags: Set(command == "explore" ? ["--coverage"] : []).union(configFlags), valued: valued) else { return 2 }
+            guard let a = parsed(flags: Set(command == "explore" ? ["--coverage", "--stop-at-first"] : []).union(configFlags), valued: valued) else { return 2 }
             if let extra = a.positionals.first { return usageError(command, "takes no file (\(extra)); give the app with --plist") }
             var explore = Commands.ExploreOptions(depth: nil)
             var max: Int?
@@ -341,6 +343,8 @@ enum CLI {
                     do { explore.properties.append(try Property.parse(option: name, v)) } catch { return usageError(command, error.message) }
                 case "--coverage":
                     explore.coverage = true
+                case "--stop-at-first":
+                    explore.stopAtFirst = true
                 case "--actions":
                     var set: Set<StateSearch.Family> = []
                     for group in v.split(separator: ",").map(String.init) {
@@ -375,7 +379,7 @@ enum CLI {
                 }
             }
             var o = Explorer.Options()
-            let configArgs = a.rebuilt(except: valued.subtracting(configValued).union(["--coverage"]))
+            let configArgs = a.rebuilt(except: valued.subtracting(configValued).union(["--coverage", "--stop-at-first"]))
             if let problem = Explorer.parse(configArgs, into: &o) { return usageError(command, problem) }
             let config = o.builder.finish()
             // A group named that adds no action here would search the same space in silence.

@@ -299,6 +299,45 @@ struct ModelCheckerTests {
                                           max: nil, bounds: StateSearch.Bounds(depth: 3), io: $0) }
         #expect(one.out.components(separatedBy: "# How the app ends up").count == 2)
     }
+
+    /// `--stop-at-first` stops at the first broken invariant or `--never` with the same shortest
+    /// flow as a whole search, on any number of threads; a `--never` that holds still needs
+    /// every state, and `--reachable` properties all reached end the search.
+    @Test func stopAtFirstGivesTheSameFlowSooner() {
+        func states(_ out: String) -> Int { Int(out.prefix { $0 != " " }.filter { $0 != "," }) ?? -1 }
+        let never = { (o: inout Commands.ExploreOptions) in
+            try! o.properties.append(Property.parse(option: "--never", "status=authorizedAlways settings=whileUsing"))
+        }
+        let whole = explore(.ios14, never)
+        let flow = flowAfter("property broken", in: whole.out)
+        #expect(whole.code == 1 && flow.contains("app requestAlwaysAuthorization"), "\(whole.out)")
+        for threads in [1, 3] {
+            let early = explore(.ios14) { never(&$0); $0.stopAtFirst = true; $0.threads = threads }
+            #expect(early.code == 1, "\(early.out)")
+            #expect(early.out.contains("stopped once the answer was known (--stop-at-first)"), "\(early.out)")
+            #expect(early.out.contains("every invariant holds in every state found"))
+            #expect(early.out.contains("reached in 2 steps") && flowAfter("property broken", in: early.out) == flow, "\(early.out)")
+            #expect(states(early.out) * 10 < states(whole.out), "\(early.out)")
+        }
+        // Nothing breaks it: every state is needed to say so.
+        let holds = explore(.ios14) { try! $0.properties.append(Property.parse(option: "--never", "status=restricted")); $0.stopAtFirst = true }
+        #expect(holds.code == 0 && holds.out.contains("complete") && holds.out.contains("property holds: --never"), "\(holds.out)")
+        // Every --reachable reached: the verdict is known.
+        let reach = explore(.ios14) {
+            try! $0.properties.append(Property.parse(option: "--reachable", "status=denied"))
+            try! $0.properties.append(Property.parse(option: "--reachable", "prompt=temporaryFullAccuracy"))
+            $0.stopAtFirst = true
+        }
+        #expect(reach.code == 0 && reach.out.contains("--stop-at-first") && !reach.out.contains("complete"), "\(reach.out)")
+        #expect(reach.out.components(separatedBy: "property holds: --reachable").count == 3, "\(reach.out)")
+        // A --reachable the early stop left unanswered says how to answer it.
+        let both = explore(.ios14) {
+            never(&$0)
+            try! $0.properties.append(Property.parse(option: "--reachable", "status=restricted"))
+            $0.stopAtFirst = true
+        }
+        #expect(both.code == 1 && both.out.contains("no state found has status=restricted (run without --stop-at-first"), "\(both.out)")
+    }
 }
 
 @Suite("shrink")
@@ -447,5 +486,19 @@ struct ThreadTests {
             let other = run(part, threads)
             #expect(other.0 == one.0 && other.1 == one.1 && other.2 == one.2, "parts of \(part), \(threads) threads")
         }
+    }
+
+    /// A search cut short in the middle of a level reports the depth of the states it found
+    /// there (found in review: they read one step shallower, "reached in 1 steps" above a
+    /// flow of two), whatever the cut.
+    @Test(arguments: [2, 20, 54, 55, 300, 1_000])
+    func aSearchCutShortKnowsTheDepthOfEveryState(_ maxStates: Int) {
+        var config = AppConfig()
+        config.platform = .ios18
+        var s = StateSearch(config: config, bounds: StateSearch.Bounds(maxStates: maxStates))
+        s.run()
+        #expect(s.truncated && s.count == maxStates)
+        for state in 0..<s.count { #expect(s.depth(of: state) == s.path(to: state).count, "state \(state) of \(maxStates)") }
+        #expect(s.depth == s.path(to: s.count - 1).count)
     }
 }
