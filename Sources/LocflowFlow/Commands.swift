@@ -19,10 +19,11 @@ public struct CommandIO {
     /// Writes a line to standard error (or the test's sink), control characters escaped.
     public func err(_ s: String) { rawErr(TextSafety.escape(s)) }
 
-    /// Standard output and standard error, line-buffered.
+    /// Standard output and standard error, a line at a time (a failed write to standard
+    /// output is a message and exit 2, never a crash: `StandardStreams`).
     public static var standard: CommandIO {
-        CommandIO(out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                  err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        CommandIO(out: { StandardStreams.out($0 + "\n") },
+                  err: { StandardStreams.err($0 + "\n") })
     }
 }
 

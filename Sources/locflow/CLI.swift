@@ -388,7 +388,7 @@ enum CLI {
             }
             if let problem = ConfigBuilder.appClipProblem(config) { io.err("locflow \(command): warning: --app-clip: " + problem) }
             if command == "explore" {
-                if isatty(2) != 0 { explore.progress = { s in FileHandle.standardError.write(Data(s.utf8)) } }
+                if isatty(2) != 0 { explore.progress = { s in StandardStreams.err(s) } }
                 return Commands.explore(config: config, configLines: o.configLines, options: explore, io: io)
             }
             guard let to = a.value("--to") else { return usageError("paths", "--to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }

@@ -121,7 +121,7 @@ enum Pictures {
         }
         if output == "-" {
             Recording.stream(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
-                             speed: p.speed, captions: p.captions, language: p.language) { FileHandle.standardOutput.write(Data($0.utf8)) }
+                             speed: p.speed, captions: p.captions, language: p.language) { StandardStreams.out($0) }
             return 0
         }
         var events = 0
