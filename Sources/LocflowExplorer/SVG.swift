@@ -205,7 +205,8 @@ public enum SVGPicture {
 
     static func number(_ v: Double) -> String {
         let scaled = (v * 1000).rounded() / 1000
-        if scaled == scaled.rounded() { return String(Int(scaled)) }
+        // (Int(_:) traps past Int.max: a number that large is written as Swift prints it.)
+        if scaled == scaled.rounded(), scaled.magnitude < 1e15 { return String(Int(scaled)) }
         return String(scaled)
     }
 

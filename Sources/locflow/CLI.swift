@@ -163,7 +163,8 @@ enum CLI {
         recording (asciinema play demo.cast) with a marker per step; to demo.svg (any name ending
         in .svg) an animated SVG for a web page or a slide (CSS keyframes: a browser plays it, a
         renderer without animation shows the first frame). Time is virtual: two seconds per step
-        divided by --speed (default 1), so the same flow, size, speed and theme give the same bytes.
+        divided by --speed (default 1; from 0.01 to 100), so the same flow, size, speed and theme
+        give the same bytes.
         --theme (SVG only) picks the palette for a dark or a light page; auto reads COLORFGBG.
         -o - prints to stdout.
         """,

@@ -17,6 +17,9 @@ enum Pictures {
         var theme = Theme.dark
     }
 
+    /// The speeds `record` takes: 200 s to 20 ms a step.
+    static let speedRange = 0.01...100.0
+
     /// Reads the options `shot` and `record` share; returns a problem to report as a usage error.
     static func parse(_ command: String, _ args: [String], into o: inout Options) -> String? {
         var valued: Set<String> = ["-o", "--output", "--size", "--lang", "--theme"]
@@ -48,7 +51,11 @@ enum Pictures {
                 guard let n = Int(v), n >= 0 else { return "--step takes a step number (0 is the start)" }
                 o.step = n
             case "--speed":
-                guard let n = Double(v), n > 0, n.isFinite else { return "--speed takes a positive number" }
+                // Two seconds a step divided by the speed: slower than 0.01 (200 s a step) is no
+                // demo, and a speed such as 1e-300 made the SVG's duration too large to write.
+                guard let n = Double(v), n >= speedRange.lowerBound, n <= speedRange.upperBound else {
+                    return "--speed takes a number from 0.01 to 100 (1 is two seconds a step), not '\(excerpt(v))'"
+                }
                 o.speed = n
             default: o.captions = false  // --no-captions
             }

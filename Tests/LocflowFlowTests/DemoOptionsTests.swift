@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import LocflowFlow
+
+/// The demo commands' options at their edges: `record --speed`, `play --step-delay`.
+@Suite("Demo options at their edges")
+struct DemoOptionsTests {
+    func locflow() throws -> Locflow { try #require(Locflow.find(), "the locflow executable is built with the tests") }
+
+    /// `record F -o s.svg --speed 1e-300` trapped (SIGILL) writing a 3e300 s animation; the
+    /// asciicast quietly used 0.01. Speeds outside 0.01...100 are a usage error.
+    @Test(arguments: ["1e-300", "0.001", "101", "1e300"])
+    func aSpeedOutOfRangeIsAUsageError(speed: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("locflow-speed-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for out in ["s.svg", "s.cast"] {
+            let r = try locflow().run(["record", "Assets/tours/1-provisional-always.flow", "-o", dir + "/" + out, "--speed", speed],
+                                      environment: ["SWIFT_BACKTRACE": "enable=no"])
+            #expect(r.code == 2, "\(out) \(speed): \(r.err)")
+            #expect(r.err.hasPrefix("locflow record: --speed takes a number from 0.01 to 100"), "\(r.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    @Test func theEdgesOfTheSpeedRangeRecord() throws {
+        for speed in ["0.01", "100"] {
+            let r = try locflow()("record", "Assets/tours/1-provisional-always.flow", "-o", "-", "--speed", speed)
+            #expect(r.code == 0, "\(speed): \(r.err)")
+            #expect(r.out.hasPrefix("{\"version\":2"))
+        }
+    }
+}
