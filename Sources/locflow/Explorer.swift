@@ -109,7 +109,9 @@ enum Explorer {
         var title: String?
         var rest = args
         var stepDelay = 2_500
-        if let i = rest.firstIndex(of: "--step-delay") {
+        // Every --step-delay is taken out (the last one given counts, as for every option):
+        // a second one used to be left for the explorer's options, "unknown option --step-delay".
+        while let i = rest.firstIndex(of: "--step-delay") {
             guard i + 1 < rest.count, let ms = parseDuration(rest[i + 1]) else {
                 return CLI.usageError(CLI.command ?? "", "--step-delay takes a duration such as 2s or 1500ms")
             }

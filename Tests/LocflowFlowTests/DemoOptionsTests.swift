@@ -30,4 +30,14 @@ struct DemoOptionsTests {
             #expect(r.out.hasPrefix("{\"version\":2"))
         }
     }
+
+    /// `play F --step-delay 1s --step-delay 2s` said "unknown option --step-delay": the second
+    /// was left for the explorer's options. The last one counts, as for every option (here the
+    /// command gets as far as asking for a terminal).
+    @Test func aRepeatedStepDelayIsTakenLikeAnyOption() throws {
+        let r = try locflow()("play", "Assets/tours/1-provisional-always.flow", "--step-delay", "1s", "--step-delay=2s")
+        #expect(r.code == 2)
+        #expect(!r.err.contains("unknown option"), "\(r.err)")
+        #expect(r.err.contains("the explorer needs a terminal"), "\(r.err)")
+    }
 }
