@@ -186,6 +186,15 @@ public struct ExplorerState: Sendable {
         }
         return times.min()
     }
+
+    /// How long the driver waits for input at wall time `now` (ms; -1: until a key): 100 ms
+    /// while the clock runs, else until `nextWakeUp`. At most `Int32.max`, what curses takes:
+    /// `play --step-delay 876000h` made it 3e12 and the conversion trapped.
+    public func inputTimeout(now: Int) -> Int32 {
+        guard isPaused else { return 100 }
+        guard let wake = nextWakeUp else { return -1 }
+        return Int32(clamping: max(1, wake - now))
+    }
 }
 
 // MARK: - Items: what each pane offers, the one source for keys, clicks and drawing

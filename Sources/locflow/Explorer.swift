@@ -180,9 +180,7 @@ enum Explorer {
             carryOut(state.update(.tick(wallMs())))
             let frame = render(state, glyphs: glyphs)
             terminal.draw(glyphs.ascii ? frame.asciiOnly(keepingLetters: utf8) : frame)
-            let now = wallMs()
-            let timeout = state.isPaused ? (state.nextWakeUp.map { max(1, $0 - now) } ?? -1) : 100
-            let input = terminal.read(timeoutMs: timeout)
+            let input = terminal.read(timeoutMs: Int(state.inputTimeout(now: wallMs())))
             if stopSignal.load(ordering: .relaxed) != 0 { break }
             guard let input else { continue }
             carryOut(state.update(.tick(wallMs())))

@@ -136,7 +136,8 @@ final class Terminal {
 
     /// Waits up to `timeoutMs` (-1: forever) for input.
     func read(timeoutMs: Int) -> Input? {
-        wtimeout(window, Int32(timeoutMs))
+        // Clamped: a wake-up more than 24.8 days away (play --step-delay 876000h) trapped in Int32(_:).
+        wtimeout(window, Int32(clamping: timeoutMs))
         var ch: wint_t = 0
         let rc = wget_wch(window, &ch)
         if rc == ERR { return nil }

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import LocflowCore
+@testable import LocflowFlow
+@testable import LocflowExplorer
+
+/// Findings of the recording-and-demo review: what a recording keeps, what a too-small terminal
+/// lets through, and a presenter's long step delay.
+@Suite("Recording and demo review")
+struct DemoReviewTests {
+    /// `play --step-delay 876000h`: the wait until the next step (3e12 ms) trapped when the
+    /// driver gave it to curses as an Int32 (SIGILL a few seconds into the tour).
+    @Test func aLongStepDelayWaitsWithoutTrapping() {
+        var s = ExplorerState(config: AppConfig())
+        s.history.load([HistoryStep(.event(.app(.requestWhenInUseAuthorization))), HistoryStep(.event(.user(.background)))])
+        s.speedIndex = 0
+        s.startTour(every: 876_000 * 3_600_000, title: "long")
+        var wall = 0, far = false
+        for _ in 0..<100 {
+            _ = s.update(.tick(wall))
+            let t = s.inputTimeout(now: wall)
+            #expect(t == -1 || t >= 1)
+            if let wake = s.nextWakeUp, wake - wall > Int(Int32.max) {
+                far = true
+                #expect(t == Int32.max)
+            }
+            wall += 100
+        }
+        #expect(far, "the tour waits for its next step, 100 years away")
+        s.speedIndex = 1
+        #expect(s.inputTimeout(now: wall) == 100)
+    }
+}
