@@ -175,6 +175,8 @@ public struct ExplorerState: Sendable {
     public var isPaused: Bool { speedIndex == 0 }
     public var speed: Int { Self.speeds[speedIndex] }
     public var isNarrow: Bool { width < 110 || height < 34 }
+    /// Smaller than the explorer draws in: the screen asks for a larger terminal.
+    public var isTooSmall: Bool { width < minimumSize.width || height < minimumSize.height }
 
     /// The wall time until which the view changes by itself (a highlight fading), so an idle,
     /// paused explorer can sleep until then and use no CPU.

@@ -21,6 +21,12 @@ extension ExplorerState {
             guard ms >= 1 else { return [] }
             virtualRemainder -= Double(ms)
             return advanceClock(ms)
+        case .scrollWheel where isTooSmall, .click where isTooSmall:
+            return []
+        case .key(let key) where isTooSmall:
+            // The screen says only "make it larger, or press q to quit": no other key acts
+            // unseen (w, a tap and $ used to change the world, and the recording, blind).
+            return key == .char("q") || key == .ctrl("c") ? perform(.quit) : []
         case .click(let x, let y):
             let frame = render(self, glyphs: .unicode)
             guard let command = frame.command(atX: x, y: y) else { return [] }

@@ -8,6 +8,30 @@ import Testing
 /// lets through, and a presenter's long step delay.
 @Suite("Recording and demo review")
 struct DemoReviewTests {
+    /// At 60x15 the screen says "make it larger, or press q to quit", yet w, 2 and $ asked,
+    /// tapped and jumped an hour unseen, and the recording wrote them.
+    @Test func aTooSmallTerminalTakesOnlyQuit() {
+        var s = ExplorerState(config: AppConfig(), width: 120, height: 40)
+        var disk = Disk()
+        for c in " R" { disk.apply(s.update(.key(.char(c)))) }
+        let before = s.world
+        disk.apply(s.update(.resize(width: 60, height: 15)))
+        for key: Key in [.char("w"), .char("2"), .char("$"), .char("e"), .char(":"), .enter, .char("u")] {
+            disk.apply(s.update(.key(key)))
+        }
+        disk.apply(s.update(.click(x: 3, y: 3)))
+        disk.apply(s.update(.scrollWheel(x: 3, y: 3, delta: 1)))
+        #expect(s.world == before)
+        #expect(s.commandLine == nil)
+        #expect(s.history.applied == 0)
+        let quit = s.update(.key(.char("q")))
+        #expect(quit.last == .quit)
+        #expect(quit.contains(.endRecording))
+        // Ctrl-C quits too, as the key does at any size.
+        var t = ExplorerState(config: AppConfig(), width: 79, height: 40)
+        #expect(t.update(.key(.ctrl("c"))).last == .quit)
+    }
+
     /// `play --step-delay 876000h`: the wait until the next step (3e12 ms) trapped when the
     /// driver gave it to curses as an Int32 (SIGILL a few seconds into the tour).
     @Test func aLongStepDelayWaitsWithoutTrapping() {
