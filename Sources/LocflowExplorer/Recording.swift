@@ -12,7 +12,20 @@ extension ExplorerState {
     }
 
     var recordingHeader: [String] {
-        ["# Recorded with locflow on \(world.profile.platform.displayName).", ""] + configLines
+        let v11 = configLines.contains("version 1") && (0..<finishedSteps).contains(where: stepIsVersion11)
+        return ["# Recorded with locflow on \(world.profile.platform.displayName).", ""]
+            + configLines.map { v11 && $0 == "version 1" ? "version 1.1" : $0 }
+    }
+
+    /// Whether step `i` is written with a version 1.1 word (a pin always is: `expect fixes`).
+    /// A flow opened with `version 1` takes any statement in the explorer; its recording then
+    /// declares 1.1 (which only adds words), or `check` could not read it.
+    func stepIsVersion11(_ i: Int) -> Bool {
+        switch history.steps[i].kind {
+        case .event(let e): Statement.step(e).v11Word != nil
+        case .expect(let x): Statement.expect(x).v11Word != nil
+        case .pin(let xs): xs.contains { Statement.expect($0).v11Word != nil }
+        }
     }
 
     /// The applied steps that are finished (a wait the running clock is still growing is not).
@@ -45,6 +58,12 @@ extension ExplorerState {
         let finished = finishedSteps
         if recordingStale || finished < recordedSteps {
             recordingStale = false
+            recordedSteps = finished
+            return [.rewriteRecording(recordingText)]
+        }
+        // The first 1.1 step of a `version 1` recording: its header becomes `version 1.1`.
+        if configLines.contains("version 1"), (recordedSteps..<finished).contains(where: stepIsVersion11),
+           !(0..<recordedSteps).contains(where: stepIsVersion11) {
             recordedSteps = finished
             return [.rewriteRecording(recordingText)]
         }
