@@ -1,3 +1,5 @@
+import Glibc
+import LocflowCore
 import LocflowFlow
 
 /// A command's arguments: options before or after the files, `--name value` or `--name=value`,
@@ -48,5 +50,30 @@ struct Arguments {
     /// The options again as arguments (for a parser further down).
     func rebuilt(except: Set<String> = []) -> [String] {
         options.filter { !except.contains($0.name) }.flatMap { o in [o.name] + (o.value.map { [$0] } ?? []) }
+    }
+}
+
+extension Arguments {
+    /// The first argument that is not UTF-8, said for a person, or nil. Swift's
+    /// `CommandLine.arguments` repairs such bytes to U+FFFD, so `shot F -o $'x\xff.svg'` wrote
+    /// `x�.svg`, a file nobody named, and `check $'x\xff.flow'` said an existing file did not exist.
+    static func notUTF8(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> String? {
+        for i in 1..<max(1, Int(argc)) {
+            guard let p = argv[i] else { continue }
+            let bytes = UnsafeRawBufferPointer(start: p, count: strlen(p))
+            guard String(validating: bytes, as: UTF8.self) == nil else { continue }
+            // The bytes as far as they are UTF-8, each other one as \xHH (at most 64 shown).
+            var shown = "", rest = Array(bytes.prefix(64))
+            while !rest.isEmpty {
+                let valid = LineEnds.firstInvalidUTF8(rest) ?? rest.count
+                shown += TextSafety.escape(String(decoding: rest[..<valid], as: UTF8.self), keepNewlines: false)
+                guard valid < rest.count else { break }
+                shown += "\\x" + (rest[valid] < 16 ? "0" : "") + String(rest[valid], radix: 16, uppercase: true)
+                rest.removeSubrange(...valid)
+            }
+            if bytes.count > 64 { shown += "…" }
+            return "locflow: argument \(i) is not UTF-8 ('\(shown)'); locflow takes file names and options in UTF-8 (rename the file)"
+        }
+        return nil
     }
 }
