@@ -20,10 +20,10 @@ public enum AtomicFile {
         Failure(path: path, reason: String(cString: strerror(errno)))
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], with write: (Int32, UnsafePointer<UInt8>, Int) -> Int = systemWrite) -> Bool {
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBufferPointer { systemWrite(fd, $0.baseAddress! + done, bytes.count - done) }
+            let n = bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress! + done, bytes.count - done) }
             if n < 0 { if errno == EINTR { continue }; return false }
             done += n
         }
@@ -45,7 +45,7 @@ public enum AtomicFile {
 }
 
 private func closeDescriptor(_ fd: Int32) { _ = close(fd) }
-private func systemWrite(_ fd: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int { write(fd, p, n) }
+func systemWrite(_ fd: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int { write(fd, p, n) }
 
 /// A recording on disk: an append-only journal of finished lines, rewritten atomically when the
 /// history it mirrors changes what was already written (an undo, a platform switch).
@@ -53,29 +53,50 @@ public final class RecordingFile {
     public let path: String
     private var fd: Int32
     public private(set) var lines = 0
+    /// The bytes of the whole lines in the file: a failed append is cut back to them.
+    private var size = 0
+    /// write(2), or a test's stand-in (a disk that fills up part way through a line).
+    let write: (Int32, UnsafePointer<UInt8>, Int) -> Int
 
     /// Creates the file with its first lines (atomically, so it never exists half-made).
-    public init(path: String, lines first: [String]) throws(AtomicFile.Failure) {
+    public convenience init(path: String, lines first: [String]) throws(AtomicFile.Failure) {
+        try self.init(path: path, lines: first, write: systemWrite)
+    }
+
+    init(path: String, lines first: [String], write: @escaping (Int32, UnsafePointer<UInt8>, Int) -> Int) throws(AtomicFile.Failure) {
         self.path = path
-        try AtomicFile.write(first.map { FlowQuoting.lines($0) + "\n" }.joined(), to: path)
+        self.write = write
+        let text = first.map { FlowQuoting.lines($0) + "\n" }.joined()
+        try AtomicFile.write(text, to: path)
         fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw AtomicFile.failure(path) }
         lines = first.count
+        size = text.utf8.count
     }
 
-    /// Appends one finished line (it is on disk for any reader, and survives kill -9, once this returns).
+    /// Appends one finished line (it is on disk for any reader, and survives kill -9, once this
+    /// returns). A write that fails part way (a full disk) is cut back to the last whole line:
+    /// half a line left the recording unreadable ("expected something to expect, found 'd'").
     public func append(_ line: String) throws(AtomicFile.Failure) {
-        guard AtomicFile.writeAll(fd, Array((FlowQuoting.lines(line) + "\n").utf8)) else { throw AtomicFile.failure(path) }
+        let bytes = Array((FlowQuoting.lines(line) + "\n").utf8)
+        guard AtomicFile.writeAll(fd, bytes, with: write) else {
+            let failure = AtomicFile.failure(path)
+            _ = ftruncate(fd, off_t(size))
+            throw failure
+        }
         lines += 1
+        size += bytes.count
     }
 
     /// Replaces the whole file, then goes on appending to the new one.
     public func rewrite(_ all: [String]) throws(AtomicFile.Failure) {
-        try AtomicFile.write(all.map { FlowQuoting.lines($0) + "\n" }.joined(), to: path)
+        let text = all.map { FlowQuoting.lines($0) + "\n" }.joined()
+        try AtomicFile.write(text, to: path)
         closeDescriptor(fd)
         fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw AtomicFile.failure(path) }
         lines = all.count
+        size = text.utf8.count
     }
 
     /// Flushes to disk and closes.

@@ -190,21 +190,15 @@ enum Explorer {
         carryOut(state.flushRecording())
         terminal.close()
         for r in recorder.made {
-            print("locflow: recording in \(TextSafety.escape(r.flow))" + (r.report.map { ", report in \(TextSafety.escape($0))" } ?? ""))
+            print("locflow: recording in \(TextSafety.escape(r.flow))" + (r.report.map { ", report in \(TextSafety.escape($0))" } ?? "")
+                  + (r.note.map { " (\(TextSafety.escape($0)), so it went on there)" } ?? ""))
         }
+        if let lost = recorder.lost { print("locflow: \(TextSafety.escape(lost))") }
         let sig = stopSignal.load(ordering: .relaxed)
         if sig != 0 {
             print("locflow: stopped by signal \(sig); the terminal is restored")
             return 128 + sig
         }
         return 0
-    }
-
-    static func recordingStamp() -> String {
-        var t = time(nil)
-        var tmv = tm()
-        localtime_r(&t, &tmv)
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(tmv.tm_year + 1900)\(two(tmv.tm_mon + 1))\(two(tmv.tm_mday))-\(two(tmv.tm_hour))\(two(tmv.tm_min))\(two(tmv.tm_sec))"
     }
 }

@@ -1,0 +1,133 @@
+import Foundation
+import Glibc
+import LocflowCore
+import LocflowFlow
+
+/// The explorer's recording on disk: carries out the recording effects (append, atomic rewrite),
+/// and when the recording ends writes the Markdown report beside the flow.
+///
+/// A write that fails (a folder that cannot be written, a full disk) loses nothing: the
+/// recording goes on in `fallbackDirectory` (the temporary folder), whole from its first line,
+/// and the status line and the exit say where. Only when that fails too does it stop.
+@MainActor
+public final class Recorder {
+    private(set) var file: RecordingFile?
+    /// Every recording made in this session, with its report and what happened on the way
+    /// (said again on exit).
+    public private(set) var made: [(flow: String, report: String?, note: String?)] = []
+    /// A recording that could not be written anywhere: said on exit.
+    public private(set) var lost: String?
+    /// Where the recording moved from, when it did (said with it on exit).
+    private var movedFrom: String?
+    let directory: String
+    let fallbackDirectory: String
+
+    public init(directory: String, fallbackDirectory: String = FileManager.default.temporaryDirectory.path) {
+        self.directory = directory
+        self.fallbackDirectory = fallbackDirectory.count > 1 && fallbackDirectory.hasSuffix("/") ? String(fallbackDirectory.dropLast()) : fallbackDirectory
+    }
+
+    /// A fresh name in `folder`: locflow-recording-STAMP.flow (-2, -3... if taken).
+    func freshPath(in folder: String) -> String {
+        let base = folder + "/locflow-recording-\(Recorder.stamp())"
+        var path = base + ".flow"
+        var n = 2
+        while FileManager.default.fileExists(atPath: path) { path = base + "-\(n).flow"; n += 1 }
+        return path
+    }
+
+    /// A path in the working folder by its name (the status line is short); others in full.
+    func shown(_ path: String) -> String {
+        path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : path
+    }
+
+    /// Carries out the recording effects; the others are left to the caller.
+    public func perform(_ effect: Effect, state: inout ExplorerState) {
+        // What the file holds once this effect is carried out: a prefix of the recording.
+        var after: [String] = []
+        do throws(AtomicFile.Failure) {
+            switch effect {
+            case .beginRecording(let header):
+                after = header
+                movedFrom = nil
+                let path = freshPath(in: directory)
+                file = try RecordingFile(path: path, lines: header)
+                state.message = state.language.pick("recording to \(shown(path)), step by step", "\(shown(path))에 단계마다 녹화 중")
+                state.messageIsError = false
+            case .record(let line):
+                guard let f = file else { return }
+                after = Array(state.recordingText.prefix(f.lines)) + [line]
+                try f.append(line)
+            case .rewriteRecording(let lines):
+                after = lines
+                try file?.rewrite(lines)
+            case .endRecording:
+                guard let f = file else { return }
+                f.close()
+                file = nil
+                let report = writeReport(for: f.path, language: state.language)
+                made.append((f.path, report.path, movedFrom.map { "\(shown($0)) could not be written" }))
+                state.message = state.language.pick("recorded \(shown(f.path))", "\(shown(f.path))에 녹화했습니다")
+                    + (report.path.map { state.language.pick(" and its report \(shown($0))", ", 보고서: \(shown($0))") }
+                       ?? state.language.pick("; no report: ", ". 보고서 없음: ") + (report.problem ?? ""))
+                state.messageIsError = report.path == nil
+            case .quit:
+                break
+            }
+        } catch {
+            move(after: error, keeping: after, state: &state)
+        }
+    }
+
+    /// A write failed: the recording goes on in the fallback folder, or stops when it cannot.
+    func move(after error: AtomicFile.Failure, keeping lines: [String], state: inout ExplorerState) {
+        let failed = file?.path ?? error.path
+        file?.close()
+        file = nil
+        var problem = error.description
+        if (failed as NSString).deletingLastPathComponent != fallbackDirectory {
+            let path = freshPath(in: fallbackDirectory)
+            do {
+                file = try RecordingFile(path: path, lines: lines)
+                movedFrom = movedFrom ?? failed
+                state.message = "\(problem); " + state.language.pick("the recording goes on, whole, in \(path)", "녹화는 \(path)에서 처음부터 이어집니다")
+                state.messageIsError = true
+                return
+            } catch {
+                problem += "; " + error.description
+            }
+        }
+        state.recording = false
+        lost = "\(problem); " + state.language.pick("recording stopped", "녹화를 멈췄습니다")
+        state.message = lost
+        state.messageIsError = true
+    }
+
+    /// Writes FILE.md beside FILE.flow: the `locflow report` of the recording.
+    public func writeReport(for flowPath: String, language: Language = .en) -> (path: String?, problem: String?) {
+        let mdPath = (flowPath.hasSuffix(".flow") ? String(flowPath.dropLast(5)) : flowPath) + ".md"
+        do {
+            let flow = try Commands.load(flowPath)
+            let text = (try? String(contentsOfFile: flowPath, encoding: .utf8)) ?? flow.text
+            let dir = (flowPath as NSString).deletingLastPathComponent
+            let (md, _) = try Report.markdown(flow: flow, flowText: text, file: flowPath, baseDirectory: dir.isEmpty ? "." : dir, language: language)
+            try AtomicFile.write(md, to: mdPath)
+            return (mdPath, nil)
+        } catch let e as AtomicFile.Failure {
+            return (nil, e.description)
+        } catch let e as FlowError {
+            return (nil, e.description)
+        } catch {
+            return (nil, "\(error)")
+        }
+    }
+
+    /// The local time as YYYYMMDD-HHMMSS, for recording names.
+    public static func stamp() -> String {
+        var t = time(nil)
+        var tmv = tm()
+        localtime_r(&t, &tmv)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(tmv.tm_year + 1900)\(two(tmv.tm_mon + 1))\(two(tmv.tm_mday))-\(two(tmv.tm_hour))\(two(tmv.tm_min))\(two(tmv.tm_sec))"
+    }
+}

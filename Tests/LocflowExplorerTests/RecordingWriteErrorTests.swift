@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import LocflowCore
+@testable import LocflowFlow
+@testable import LocflowExplorer
+
+/// A recording whose writes fail (a folder that cannot be written, a full disk): nothing that
+/// was done is lost. On a 16 KB tmpfs, pins filled the disk: the file ended in half a line
+/// ("expect d"), check could not read it, the status line's error was gone at the next key,
+/// and the exit said nothing; in a folder that cannot be written, R could not record at all.
+@Suite("Recording write errors")
+@MainActor
+struct RecordingWriteErrorTests {
+    func folder(_ name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("locflow-\(name)-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func carryOut(_ effects: [Effect], _ recorder: Recorder, _ s: inout ExplorerState) {
+        for e in effects where e != .quit { recorder.perform(e, state: &s) }
+    }
+
+    func keys(_ text: String, _ recorder: Recorder, _ s: inout ExplorerState) {
+        for c in text { carryOut(s.update(.key(.char(c))), recorder, &s) }
+    }
+
+    func flows(in dir: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".flow") }
+    }
+
+    /// A disk that fills part way through a line: the file keeps its whole lines.
+    @Test func aFailedAppendLeavesWholeLines() throws {
+        let dir = try folder("append")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/r.flow"
+        var budget = 40  // bytes the "disk" takes after the header
+        let f = try RecordingFile(path: path, lines: ["# header", ""]) { fd, p, n in
+            guard budget > 0 else { errno = ENOSPC; return -1 }
+            let k = Glibc.write(fd, p, min(n, budget))
+            budget -= max(0, k)
+            return k
+        }
+        try f.append("app requestWhenInUseAuthorization")  // 35 bytes: fits
+        #expect(throws: AtomicFile.Failure.self) { try f.append("expect delivering standard false") }
+        f.close()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "# header\n\napp requestWhenInUseAuthorization\n")
+        #expect(f.lines == 3)
+    }
+
+    /// R in a folder that cannot be written: the recording goes on in the fallback folder,
+    /// whole, and ends there with its report.
+    @Test func aFolderThatCannotBeWrittenMovesTheRecording() throws {
+        let fallback = try folder("fallback")
+        defer { try? FileManager.default.removeItem(atPath: fallback) }
+        let recorder = Recorder(directory: fallback + "/no/such/folder", fallbackDirectory: fallback)
+        var s = ExplorerState(config: AppConfig())
+        keys(" w2R", recorder, &s)
+        #expect(s.recording)
+        #expect(s.message?.contains("the recording goes on, whole, in \(fallback)/locflow-recording-") == true, "\(s.message ?? "")")
+        keys("b!e", recorder, &s)
+        let path = try #require(recorder.file?.path)
+        carryOut(s.flushRecording(), recorder, &s)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == s.recordingText.joined(separator: "\n") + "\n")
+        #expect(recorder.made.count == 1 && recorder.made[0].report != nil)
+        #expect(recorder.made[0].note?.contains("could not be written") == true)
+        #expect(recorder.lost == nil)
+        let (worlds, result) = try replay(String(contentsOfFile: path, encoding: .utf8))
+        #expect(worlds.last == s.world)
+        #expect(result.failed == 0)
+    }
+
+    /// A rewrite (u) that fails after the folder went away: the recording moves, whole.
+    @Test func aFailedRewriteMovesTheRecordingWhole() throws {
+        let dir = try folder("gone"), fallback = try folder("fallback")
+        defer { try? FileManager.default.removeItem(atPath: dir); try? FileManager.default.removeItem(atPath: fallback) }
+        let recorder = Recorder(directory: dir, fallbackDirectory: fallback)
+        var s = ExplorerState(config: AppConfig())
+        keys(" Rw2b", recorder, &s)
+        #expect(flows(in: dir).count == 1)
+        try FileManager.default.removeItem(atPath: dir)
+        keys("u!", recorder, &s)
+        #expect(s.recording)
+        #expect(flows(in: fallback).count == 1)
+        let path = try #require(recorder.file?.path)
+        #expect(path.hasPrefix(fallback + "/"))
+        carryOut(s.flushRecording(), recorder, &s)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == s.recordingText.joined(separator: "\n") + "\n")
+        #expect(try replay(String(contentsOfFile: path, encoding: .utf8)).worlds.last == s.world)
+    }
+
+    /// Nowhere to write: the recording stops, and says so (on exit too).
+    @Test func nowhereToWriteStopsAndSaysSo() throws {
+        let recorder = Recorder(directory: "/nonexistent-locflow/a", fallbackDirectory: "/nonexistent-locflow/b")
+        var s = ExplorerState(config: AppConfig())
+        keys(" R", recorder, &s)
+        #expect(!s.recording)
+        #expect(s.messageIsError && s.message?.contains("recording stopped") == true)
+        // The next key's message takes the status line: the exit says it again.
+        keys("w", recorder, &s)
+        #expect(recorder.lost?.contains("cannot write /nonexistent-locflow/b/locflow-recording-") == true, "\(recorder.lost ?? "")")
+        #expect(recorder.lost?.hasSuffix("recording stopped") == true)
+        #expect(recorder.made.isEmpty)
+    }
+}
