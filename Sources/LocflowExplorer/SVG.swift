@@ -28,37 +28,9 @@ public enum SVGPicture {
     /// it starts again. Rows that repeat across frames are drawn once and reused.
     public static func animation(_ frames: [(seconds: Double, frame: Frame)], hold: Double = 3, theme: Theme,
                                  title: String? = nil) -> String {
-        guard let first = frames.first?.frame else { return shot(Frame(width: 80, height: 24), theme: theme, title: title) }
-        let width = first.width, height = first.height
-        let frameHeight = height * cellHeight
-        let total = max(0.001, (frames.last?.seconds ?? 0) + hold)
-        var rowIDs: [String: Int] = [:]
-        var defs = ""
-        var strip = ""
-        for (k, item) in frames.enumerated() {
-            strip += "<g transform=\"translate(0 \(k * frameHeight))\">"
-            for y in 0..<min(height, item.frame.height) {
-                let body = row(item.frame, y, theme: theme)
-                guard !body.isEmpty else { continue }
-                let id: Int
-                if let known = rowIDs[body] { id = known } else {
-                    id = rowIDs.count
-                    rowIDs[body] = id
-                    defs += "<g id=\"r\(id)\">" + body + "</g>\n"
-                }
-                strip += "<use xlink:href=\"#r\(id)\" y=\"\(y * cellHeight)\"/>"
-            }
-            strip += "</g>\n"
-        }
-        var keys = ""
-        for (k, item) in frames.enumerated() {
-            keys += "\(percent(item.seconds / total)){transform:translateY(\(k == 0 ? "0" : "-\(k * frameHeight)px"))}"
-        }
-        keys += "100%{transform:translateY(-\((frames.count - 1) * frameHeight)px)}"
-        let css = "@keyframes play{\(keys)}\n.strip{animation:play \(number(total))s steps(1,end) infinite}"
-        var out = header(width: width, height: height, theme: theme, title: title, extraCSS: css)
-        out += "<defs>\n" + defs + "</defs>\n<g class=\"strip\">\n" + strip + "</g>\n</svg>\n"
-        return out
+        var builder = SVGAnimation(theme: theme)
+        for item in frames { builder.add(item.frame, at: item.seconds) }
+        return builder.finish(hold: hold, title: title)
     }
 
     // MARK: Parts

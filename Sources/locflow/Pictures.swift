@@ -115,14 +115,21 @@ enum Pictures {
         if output.lowercased().hasSuffix(".svg") {
             var replay = Replay(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
                                 language: p.language, captions: p.captions)
+            // Every frame is in the picture: a flow of thousands of steps is no slide, and a
+            // 16 MB flow would fill memory (the asciicast streams any length).
+            guard replay.stepCount < SVGAnimation.maxFrames else {
+                io.err("locflow record: \(file) has \(replay.stepCount) steps; an animated SVG holds a frame per step, at most \(SVGAnimation.maxFrames) (-o NAME.cast streams a flow of any length)")
+                return 2
+            }
             let stepSeconds = 2.0 / p.speed
-            var frames = [(seconds: 0.0, frame: replay.frame)]
-            while replay.next() != nil { frames.append((Double(replay.step) * stepSeconds, replay.frame)) }
+            var animation = SVGAnimation(theme: p.theme)
+            animation.add(replay.frame, at: 0)
+            while replay.next() != nil { animation.add(replay.frame, at: Double(replay.step) * stepSeconds) }
             let title = flow.description.isEmpty ? (file as NSString).lastPathComponent : flow.description.joined(separator: " ")
-            let svg = SVGPicture.animation(frames, hold: stepSeconds * 1.5, theme: p.theme, title: title)
+            let svg = animation.finish(hold: stepSeconds * 1.5, title: title)
             guard let note = write(svg, to: output, io: io) else { return 2 }
             if output != "-" {
-                io.out("locflow record: \(output): \(p.width)x\(p.height), \(frames.count) frames, \(p.theme.rawValue) theme, animated SVG\(note)")
+                io.out("locflow record: \(output): \(p.width)x\(p.height), \(animation.count) frames, \(p.theme.rawValue) theme, animated SVG\(note)")
             }
             return 0
         }

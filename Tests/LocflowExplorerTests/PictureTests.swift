@@ -168,6 +168,10 @@ struct PictureTests {
         #expect(frames.count == 3)
         let svg = SVGPicture.animation(frames, hold: 2, theme: .dark, title: "demo")
         #expect(svg == SVGPicture.animation(frames, hold: 2, theme: .dark, title: "demo"))
+        // Made a frame at a time (record -o demo.svg), the same bytes.
+        var built = SVGAnimation(theme: .dark)
+        for f in frames { built.add(f.frame, at: f.seconds) }
+        #expect(built.count == 3 && built.finish(hold: 2, title: "demo") == svg)
         let reader = try #require(SVGReader.read(svg))
         // 0 s, 2 s and 4 s of a 6 s loop, and the end.
         #expect(svg.contains("@keyframes play{0%{transform:translateY(0)}33.333%{transform:translateY(-432px)}66.667%{transform:translateY(-864px)}100%{transform:translateY(-864px)}}"))

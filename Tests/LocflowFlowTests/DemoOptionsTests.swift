@@ -41,3 +41,25 @@ struct DemoOptionsTests {
         #expect(r.err.contains("the explorer needs a terminal"), "\(r.err)")
     }
 }
+
+/// `record -o demo.svg` held every frame's cells until the end: a 6,000-step flow took 784 MB at
+/// 120x40, 2,000 steps at 500x200 4.9 GB, and a 16 MB flow would fill memory. Frames are now
+/// drawn into the picture as they come (the same bytes), and a flow of 2,000 steps or more is
+/// refused with a pointer to the asciicast, which streams.
+@Suite("An animated SVG of a long flow")
+struct LongAnimationTests {
+    @Test func aFlowOfTooManyStepsIsRefusedBeforeItIsDrawn() throws {
+        let locflow = try #require(Locflow.find(), "the locflow executable is built with the tests")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("locflow-long-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let flow = dir + "/long.flow"
+        try (["platform ios17"] + Array(repeating: "wait 1s", count: 2_000)).joined(separator: "\n").write(toFile: flow, atomically: true, encoding: .utf8)
+        let r = try locflow("record", flow, "-o", dir + "/long.svg")
+        #expect(r.code == 2)
+        #expect(r.err == "locflow record: \(flow) has 2000 steps; an animated SVG holds a frame per step, at most 2000 (-o NAME.cast streams a flow of any length)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["long.flow"])
+        let cast = try locflow("record", flow, "-o", dir + "/long.cast")
+        #expect(cast.code == 0, "\(cast.err)")
+    }
+}
