@@ -40,6 +40,14 @@ public enum LineEnds {
     /// itself; nil when the whole file is UTF-8. docs/flow-format.md §1: an error names the file,
     /// line and column, so a stray Latin-1 byte on line 40 is not reported at 1:1.
     public static func firstNonUTF8(_ bytes: [UInt8]) -> (line: Int, column: Int, byte: UInt8)? {
+        guard let offset = firstInvalidUTF8(bytes) else { return nil }
+        // Everything before `offset` is UTF-8: where it leaves off is where the error is.
+        let lines = lines(String(decoding: bytes[..<offset], as: UTF8.self))
+        return (lines.count, (lines.last?.count ?? 0) + 1, bytes[offset])
+    }
+
+    /// The offset of the first byte that is not UTF-8, or nil when all of `bytes` is UTF-8.
+    public static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -47,10 +55,7 @@ public enum LineEnds {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let scalar): offset += scalar.count
             case .emptyInput: return nil
-            case .error:
-                // Everything before `offset` is UTF-8: where it leaves off is where the error is.
-                let lines = lines(String(decoding: bytes[..<offset], as: UTF8.self))
-                return (lines.count, (lines.last?.count ?? 0) + 1, bytes[offset])
+            case .error: return offset
             }
         }
     }
