@@ -9,8 +9,7 @@ struct ArgumentEncodingTests {
     /// named; `check $'x\xff.flow'` said an existing file did not exist. Such an argument is refused.
     @Test func anArgumentThatIsNotUTF8IsRefused() throws {
         let locflow = try #require(Locflow.find(), "the locflow executable is built with the tests")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("locflow-argv-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = Scratch().dir
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let flow = Locflow.root.appendingPathComponent("Assets/tours/1-provisional-always.flow").path
         // The shell makes the byte: Foundation's Process takes only Strings.

@@ -50,8 +50,7 @@ struct DemoOptionsTests {
 struct LongAnimationTests {
     @Test func aFlowOfTooManyStepsIsRefusedBeforeItIsDrawn() throws {
         let locflow = try #require(Locflow.find(), "the locflow executable is built with the tests")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("locflow-long-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = Scratch().dir
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let flow = dir + "/long.flow"
         try (["platform ios17"] + Array(repeating: "wait 1s", count: 2_000)).joined(separator: "\n").write(toFile: flow, atomically: true, encoding: .utf8)
