@@ -160,15 +160,19 @@ extension World {
     @inline(__always) public var alwaysInterest: Bool {
         guard isPermanentAlways else { return false }
         guard profile.hasServiceSessions else { return true }
-        return sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
+        return holdsAlwaysSession
+    }
+
+    /// A `.always` session started in the foreground (or rejoined) is held or kept. [A S18, S8]
+    @inline(__always) var holdsAlwaysSession: Bool {
+        sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
     }
 
     /// With `alwaysSessionCoversClassicAPIs` (iOS 18), Always would not take effect for a
     /// classic Always-class event while the app is not in use: no `.always` session started in
     /// the foreground is held or kept. Apple says so for the new APIs only. [A S18, S8][I]
     @inline(__always) public var classicNeedsAlwaysSession: Bool {
-        assumptions.alwaysSessionCoversClassicAPIs && profile.hasServiceSessions
-            && !sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
+        assumptions.alwaysSessionCoversClassicAPIs && profile.hasServiceSessions && !holdsAlwaysSession
     }
 
     /// An active `CLBackgroundActivitySession`: effective authorization, `location` in

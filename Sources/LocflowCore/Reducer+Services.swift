@@ -390,7 +390,7 @@ extension World {
     /// Whether permanent Always would let a CLMonitor event reach an app that is not in use: on
     /// iOS 18 only with a `.always` session started in the foreground and held or kept. [A S18, S8]
     var upgradeWouldDeliverMonitor: Bool {
-        !profile.hasServiceSessions || sessions.contains { $0.state == .active && $0.goal == .always && $0.qualified }
+        !profile.hasServiceSessions || holdsAlwaysSession
     }
 
     func monitorBlockers() -> String {

@@ -49,7 +49,7 @@ extension World {
     /// checker, which throws the world away), then the clock moves on.
     /// Each transition goes to `sink`, with the world just after it (a closure that copies it,
     /// for the sinks that keep it: an optional world made and destroyed at each call cost the
-    /// model checker 2% of its instructions when there was none). Without worlds (the model
+    /// model checker 1% of its instructions when there was none). Without worlds (the model
     /// checker's step) the timers' transitions are not handed out one by one: their rules go
     /// into the wait's own transition (no list of them is kept).
     private mutating func wait(_ event: Event, _ duration: Millis, quiet: Bool, worlds: Bool,

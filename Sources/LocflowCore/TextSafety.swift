@@ -2,6 +2,12 @@
 /// return, C1 controls, bidirectional overrides) are written as `\u{1B}` so that a stranger's
 /// flow or strings file cannot retitle, clear or rewrite the terminal that shows it.
 public enum TextSafety {
+    /// A byte as two upper-case hex digits ("E9"), for saying which byte is not UTF-8.
+    public static func hex(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String(digits[Int(b >> 4)]) + String(digits[Int(b & 0xF)])
+    }
+
     /// Whether a scalar must not reach a terminal as it is.
     public static func isUnsafe(_ v: UInt32, keepNewlines: Bool) -> Bool {
         switch v {

@@ -20,11 +20,14 @@ public enum AtomicFile {
         Failure(path: path, reason: String(cString: strerror(errno)))
     }
 
+    /// Writes all of `bytes` to `fd` (again after an interrupted or partial write); false on a
+    /// failure, with `errno` saying why (EIO for a write that wrote nothing).
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], with write: (Int32, UnsafePointer<UInt8>, Int) -> Int = systemWrite) -> Bool {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress! + done, bytes.count - done) }
             if n < 0 { if errno == EINTR { continue }; return false }
+            if n == 0 { errno = EIO; return false }
             done += n
         }
         return true

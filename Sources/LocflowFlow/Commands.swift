@@ -41,15 +41,10 @@ public enum Commands {
         let bytes = try InputFile.read(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let at = LineEnds.firstNonUTF8(bytes)
-            let byte = at.map { " (the byte " + hexByte($0.byte) + " here is not UTF-8; save the file as UTF-8)" } ?? ""
+            let byte = at.map { " (the byte 0x" + TextSafety.hex($0.byte) + " here is not UTF-8; save the file as UTF-8)" } ?? ""
             throw FlowError(SourceLocation(file: path, line: at?.line ?? 1, column: at?.column ?? 1), "the file is not UTF-8 text" + byte)
         }
         return (try FlowParser.parse(text, file: path), text)
-    }
-
-    static func hexByte(_ b: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return "0x" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 0xF)])
     }
 
     /// The flows named by the arguments: files as given, folders searched for `*.flow`.

@@ -9,19 +9,7 @@ import Glibc
 public enum StandardStreams {
     /// Writes all of `text` to `fd`; returns the `errno` of a failed write, or nil.
     static func write(_ fd: Int32, _ text: String) -> Int32? {
-        var bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            if n == 0 { return EIO }
-            done += n
-        }
-        bytes.removeAll()
-        return nil
+        AtomicFile.writeAll(fd, Array(text.utf8)) ? nil : errno
     }
 
     /// The message said when standard output cannot be written.

@@ -68,7 +68,7 @@ extension Arguments {
                 let valid = LineEnds.firstInvalidUTF8(rest) ?? rest.count
                 shown += TextSafety.escape(String(decoding: rest[..<valid], as: UTF8.self), keepNewlines: false)
                 guard valid < rest.count else { break }
-                shown += "\\x" + (rest[valid] < 16 ? "0" : "") + String(rest[valid], radix: 16, uppercase: true)
+                shown += "\\x" + TextSafety.hex(rest[valid])
                 rest.removeSubrange(...valid)
             }
             if bytes.count > 64 { shown += "…" }
