@@ -40,7 +40,8 @@ extension Commands {
         let started = DispatchTime.now().uptimeNanoseconds
         var last: UInt64 = 0
         var shown = false
-        init(_ sink: ((String) -> Void)?) { self.sink = sink }
+        let command: String
+        init(_ sink: ((String) -> Void)?, command: String = "explore") { self.sink = sink; self.command = command }
         var seconds: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         func update(_ s: StateSearch) {
             guard let sink else { return }
@@ -48,7 +49,7 @@ extension Commands {
             guard now - last > 250_000_000 else { return }
             last = now
             let t = seconds
-            sink("\r\u{1B}[Kexplore: \(grouped(s.count)) states, depth \(s.depth), \(grouped(Int(Double(s.count) / max(t, 0.001)))) states/s, \(String(format: "%.1f", t)) s")
+            sink("\r\u{1B}[K\(command): \(grouped(s.count)) states, depth \(s.depth), \(grouped(Int(Double(s.count) / max(t, 0.001)))) states/s, \(String(format: "%.1f", t)) s")
             shown = true
         }
         func clear() { if shown { sink?("\r\u{1B}[K") } }
@@ -284,8 +285,13 @@ extension Commands {
     /// `locflow paths --to CONDITIONS`: the shortest flow to each matching state. Each flow is
     /// runnable on its own: stdout gets one (the shortest) unless `max` asks for more; with
     /// `directory`, one file per path.
+    ///
+    /// The search is breadth-first and numbers its states in the same order on any number of
+    /// threads, so the first `max` matching states it meets are the `max` shortest: it stops
+    /// there, unless `countAll` asks how many states match in all (which needs every state).
     public static func paths(config: AppConfig, configLines: [String], to: String, max: Int?, bounds: StateSearch.Bounds,
-                             directory: String? = nil, io: CommandIO) -> Int32 {
+                             directory: String? = nil, countAll: Bool = false, progress: ((String) -> Void)? = nil,
+                             io: CommandIO) -> Int32 {
         let conditions: [StateCondition]
         do { conditions = try StateCondition.parse(to) } catch {
             io.err("locflow paths: " + error.message)
@@ -295,13 +301,20 @@ extension Commands {
         var bounds = bounds
         bounds.keepLastOutputs = conditions.contains { $0.key == "completion" }
         var search = StateSearch(config: config, bounds: bounds)
+        let stop = countAll ? nil : StopRequest()
+        search.stop = stop
         var matches: [(state: Int, expect: [String], label: String)] = []
         var total = 0
+        let line = ProgressLine(progress, command: "paths")
         search.run(visit: { state, w in
             guard conditions.holds(w) else { return }
             total += 1
             if matches.count < limit { matches.append((state, conditions.expectLines(w), Observation(w).label)) }
-        })
+            if let stop, matches.count == limit { stop.requested = true }
+        }, progress: { line.update($0) })
+        line.clear()
+        // Stopped at the last path wanted: how many more states match is not known.
+        let of = search.stoppedEarly ? "" : " of \(grouped(total))"
         if matches.isEmpty {
             io.out("no reachable state has \(to) (" + (["searched \(grouped(search.count)) states"] + widenWays(search, for: conditions)).joined(separator: "; ") + ")")
             return 1
@@ -309,7 +322,7 @@ extension Commands {
         func flow(_ n: Int) -> String {
             let m = matches[n]
             return search.flow(to: m.state, configLines: configLines, expectations: m.expect,
-                               title: "How the app ends up with \(to) (path \(n + 1) of \(total): \(search.depth(of: m.state)) steps; \(m.label))")
+                               title: "How the app ends up with \(to) (path \(n + 1)\(of): \(steps(search.depth(of: m.state))); \(m.label))")
         }
         if let directory {
             var isFolder: ObjCBool = false
@@ -333,16 +346,17 @@ extension Commands {
                     io.err("locflow paths: " + error.message)
                     return 2
                 }
-                let steps = search.depth(of: matches[n].state)
-                io.out("locflow paths: wrote \(file) (\(steps) step\(steps == 1 ? "" : "s"))\(outcome.note)")
+                io.out("locflow paths: wrote \(file) (\(steps(search.depth(of: matches[n].state))))\(outcome.note)")
             }
-            io.out("\(matches.count) of \(total) matching state\(total == 1 ? "" : "s"); each file runs with locflow check")
+            io.out(search.stoppedEarly
+                   ? "the \(matches.count) shortest; each file runs with locflow check (the search stopped there: --count counts every matching state)"
+                   : "\(matches.count) of \(grouped(total)) matching state\(total == 1 ? "" : "s"); each file runs with locflow check")
             return 0
         }
         for n in matches.indices {
             if n > 0 {
                 io.out("")
-                io.out("# ===== path \(n + 1) of \(total) (a separate flow: save each one with -o DIR) =====")
+                io.out("# ===== path \(n + 1)\(of) (a separate flow: save each one with -o DIR) =====")
             }
             io.out(flow(n), terminator: "")
         }

@@ -16,7 +16,7 @@ enum CLI {
                            [--coverage] [--stop-at-first] [--format text|dot|mermaid|json]
                                                 model-check every reachable state
            locflow paths --to "status=S settings=C ..." [config options] [bounds] [--max N] [-o DIR]
-                                                the shortest flow to a matching state
+                           [--count]            the shortest flow to a matching state
            locflow shrink FILE.flow [-o OUT.flow]  a failing flow reduced to the steps that make it fail
            locflow play FILE.flow [--step-delay 2s]  autoplay a flow in the explorer, with captions
            locflow record FILE.flow -o demo.cast|demo.svg [--size 120x40] [--speed N] [--theme T]
@@ -122,12 +122,13 @@ enum CLI {
         Exit: 0 everything holds, 1 an invariant or a property broke, 2 bad arguments.
         """,
         "paths": """
-        usage: locflow paths --to "KEY=VALUE ..." [config options] [bounds] [--max N] [-o DIR]
+        usage: locflow paths --to "KEY=VALUE ..." [config options] [bounds] [--max N] [-o DIR] [--count]
 
         Prints the shortest .flow that reaches a state where every condition holds, ending with
         expect lines for the conditions, so it runs as it is with locflow check. --max N prints
         the N shortest (each a separate flow, marked); -o DIR writes each to its own file
-        (path-01.flow, ...; up to --max, default 10). Keys: status, accuracy, settings, precise,
+        (path-01.flow, ...; up to --max, default 10). The search stops once it has them;
+        --count searches on and says how many states match in all. Keys: status, accuracy, settings, precise,
         prompt, lifecycle, inUse, indicator, locationServicesEnabled, completion, error, fix,
         paused, widgetUpdates, delivering.SOURCE (standard, liveUpdates, monitor,
         significantChanges, visits, beacons, beaconRegions, regions), session.a, session.b.
@@ -321,7 +322,8 @@ enum CLI {
         case "explore", "paths":
             let shared = configValued.union(["--depth", "--actions", "--waits", "--sessions", "--threads", "--max-states"])
             let valued = shared.union(command == "explore" ? ["--format", "--never", "--reachable", "--leads-to"] : ["--to", "--max", "-o", "--output"])
-            guard let a = parsed(flags: Set(command == "explore" ? ["--coverage", "--stop-at-first"] : []).union(configFlags), valued: valued) else { return 2 }
+            let own: Set<String> = command == "explore" ? ["--coverage", "--stop-at-first"] : ["--count"]
+            guard let a = parsed(flags: own.union(configFlags), valued: valued) else { return 2 }
             if let extra = a.positionals.first { return usageError(command, "takes no file (\(extra)); give the app with --plist") }
             var explore = Commands.ExploreOptions(depth: nil)
             var max: Int?
@@ -380,7 +382,7 @@ enum CLI {
                 }
             }
             var o = Explorer.Options()
-            let configArgs = a.rebuilt(except: valued.subtracting(configValued).union(["--coverage", "--stop-at-first"]))
+            let configArgs = a.rebuilt(except: valued.subtracting(configValued).union(own))
             if let problem = Explorer.parse(configArgs, into: &o) { return usageError(command, problem) }
             let config = o.builder.finish()
             // A group named that adds no action here would search the same space in silence.
@@ -394,7 +396,8 @@ enum CLI {
             }
             guard let to = a.value("--to") else { return usageError("paths", "--to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
             return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, bounds: explore.bounds,
-                                  directory: a.value("-o") ?? a.value("--output"), io: io)
+                                  directory: a.value("-o") ?? a.value("--output"), countAll: a.has("--count"),
+                                  progress: isatty(2) != 0 ? { s in StandardStreams.err(s) } : nil, io: io)
         case "shrink":
             guard let a = parsed(valued: ["-o", "--output"]) else { return 2 }
             guard a.positionals.count == 1 else {

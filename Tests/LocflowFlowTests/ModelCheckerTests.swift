@@ -300,6 +300,39 @@ struct ModelCheckerTests {
         #expect(one.out.components(separatedBy: "# How the app ends up").count == 2)
     }
 
+    /// `paths` stops once it has the shortest flows it was asked for: the same flows, in the same
+    /// order, as a search of every state (`--count`), on any number of threads; only the count
+    /// of all matching states is left out.
+    @Test func pathsStopOnceTheShortestAreKnown() {
+        func paths(_ count: Bool, threads: Int = 2) -> (code: Int32, out: String, err: String) {
+            var bounds = StateSearch.Bounds(depth: 4)
+            bounds.threads = threads
+            return capture { Commands.paths(config: AppConfig(), configLines: ["platform ios14"], to: "status=authorizedAlways",
+                                            max: 3, bounds: bounds, countAll: count, io: $0) }
+        }
+        let all = paths(true)
+        #expect(all.code == 0 && all.out.contains("(path 1 of ") && all.out.contains("# ===== path 2 of "), "\(all.out)")
+        // The flows with the total taken out of their titles.
+        let unnumbered = all.out.replacingOccurrences(of: #" of [0-9,]+"#, with: "", options: .regularExpression)
+        for threads in [1, 2, 3] {
+            let first = paths(false, threads: threads)
+            #expect(first.code == 0 && !first.out.contains(" of "), "\(first.out)")
+            #expect(first.out == unnumbered, "\(first.out)\n---\n\(unnumbered)")
+        }
+        let s = Scratch()
+        let stopped = capture { Commands.paths(config: AppConfig(), configLines: ["platform ios14"], to: "status=authorizedAlways",
+                                               max: 2, bounds: StateSearch.Bounds(depth: 4), directory: s.dir + "/p", io: $0) }
+        #expect(stopped.code == 0 && stopped.out.contains("the 2 shortest; each file runs with locflow check (the search stopped there: --count"),
+                "\(stopped.out)")
+        // Fewer states match than asked for: the search went through every state and knows the count.
+        let few = capture { Commands.paths(config: AppConfig(), configLines: ["platform ios14"], to: "status=authorizedWhenInUse",
+                                           max: 50, bounds: StateSearch.Bounds(depth: 2), io: $0) }
+        #expect(few.code == 0 && few.out.contains("(path 1 of "), "\(few.out)")
+        let one = capture { Commands.paths(config: AppConfig(), configLines: ["platform ios14"], to: "status=denied",
+                                           max: 1, bounds: StateSearch.Bounds(depth: 2), io: $0) }
+        #expect(one.out.contains("(path 1: 1 step; denied"), "\(one.out)")
+    }
+
     /// `--stop-at-first` stops at the first broken invariant or `--never` with the same shortest
     /// flow as a whole search, on any number of threads; a `--never` that holds still needs
     /// every state, and `--reachable` properties all reached end the search.
