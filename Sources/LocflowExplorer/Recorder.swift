@@ -27,13 +27,22 @@ public final class Recorder {
         self.fallbackDirectory = fallbackDirectory.count > 1 && fallbackDirectory.hasSuffix("/") ? String(fallbackDirectory.dropLast()) : fallbackDirectory
     }
 
-    /// A fresh name in `folder`: locflow-recording-STAMP.flow (-2, -3... if taken).
+    /// A fresh name in `folder`: locflow-recording-STAMP.flow (-2, -3... if taken), claimed by
+    /// creating it empty with O_EXCL. Asking whether a name was taken left it free until the
+    /// recording was written: two explorers started in the same second in one folder took the
+    /// same name, and the second recording replaced the first. A folder where nothing can be
+    /// created gets the first name, and the write that follows says why.
     func freshPath(in folder: String) -> String {
         let base = folder + "/locflow-recording-\(Recorder.stamp())"
-        var path = base + ".flow"
-        var n = 2
-        while FileManager.default.fileExists(atPath: path) { path = base + "-\(n).flow"; n += 1 }
-        return path
+        var n = 1
+        while n < 10_000 {
+            let path = n == 1 ? base + ".flow" : base + "-\(n).flow"
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd >= 0 { close(fd); return path }
+            guard errno == EEXIST else { break }
+            n += 1
+        }
+        return base + ".flow"
     }
 
     /// A path in the working folder by its name (the status line is short); others in full.

@@ -89,6 +89,27 @@ struct RecordingWriteErrorTests {
         #expect(try replay(String(contentsOfFile: path, encoding: .utf8)).worlds.last == s.world)
     }
 
+    /// Two explorers in one folder in the same second: each recording keeps its own file. The
+    /// name was only asked to be free, so both took the same one and the second replaced the first.
+    @Test func twoRecordingsInOneFolderKeepTheirOwnFiles() throws {
+        let dir = try folder("two")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = Recorder(directory: dir), second = Recorder(directory: dir)
+        let a = first.freshPath(in: dir), b = second.freshPath(in: dir)
+        #expect(a != b && FileManager.default.fileExists(atPath: a) && FileManager.default.fileExists(atPath: b), "\(a) \(b)")
+        var s1 = ExplorerState(config: AppConfig()), s2 = ExplorerState(config: AppConfig())
+        keys(" R", first, &s1)
+        keys(" R", second, &s2)
+        keys("w2", first, &s1)
+        keys("b", second, &s2)
+        carryOut(s1.flushRecording(), first, &s1)
+        carryOut(s2.flushRecording(), second, &s2)
+        let p1 = try #require(first.made.first?.flow), p2 = try #require(second.made.first?.flow)
+        #expect(p1 != p2)
+        #expect(try String(contentsOfFile: p1, encoding: .utf8) == s1.recordingText.joined(separator: "\n") + "\n")
+        #expect(try String(contentsOfFile: p2, encoding: .utf8) == s2.recordingText.joined(separator: "\n") + "\n")
+    }
+
     /// Nowhere to write: the recording stops, and says so (on exit too).
     @Test func nowhereToWriteStopsAndSaysSo() throws {
         let recorder = Recorder(directory: "/nonexistent-locflow/a", fallbackDirectory: "/nonexistent-locflow/b")
