@@ -34,16 +34,18 @@ public enum OutputFile {
 
     /// Writes `text` to `path` (see the type's documentation).
     @discardableResult
-    public static func write(_ path: String, _ text: String, protectingInputs: Bool = false) throws(FlowError) -> Outcome {
-        try write(path, protectingInputs: protectingInputs) { (w: inout Writer) throws(FlowError) in try w.write(text) }
+    public static func write(_ path: String, _ text: String, protectingInputs: Bool = false, example: String? = nil) throws(FlowError) -> Outcome {
+        try write(path, protectingInputs: protectingInputs, example: example) { (w: inout Writer) throws(FlowError) in try w.write(text) }
     }
 
     /// Streams what `body` writes to `path`: memory stays bounded however long the output is.
     @discardableResult
     /// With `protectingInputs`, a file this process has read (`InputFile`) is refused: a command's
-    /// `-o` never replaces its own flow, plist or strings file.
-    public static func write(_ path: String, protectingInputs: Bool = false, _ body: (inout Writer) throws(FlowError) -> Void) throws(FlowError) -> Outcome {
-        let (target, outcome, mode) = try resolve(path, protectingInputs: protectingInputs)
+    /// `-o` never replaces its own flow, plist or strings file. `example` is the file name a
+    /// folder given instead of a file is told to take (the command's own kind of file).
+    public static func write(_ path: String, protectingInputs: Bool = false, example: String? = nil,
+                             _ body: (inout Writer) throws(FlowError) -> Void) throws(FlowError) -> Outcome {
+        let (target, outcome, mode) = try resolve(path, protectingInputs: protectingInputs, example: example)
         let dir = directory(of: target)
         removeStaleTemporaries(in: dir, for: base(of: target))
         var w = try Writer(directory: dir, target: target, shown: path)
@@ -58,7 +60,7 @@ public enum OutputFile {
     }
 
     /// Where the bytes go, what is there now, and the permissions to keep.
-    static func resolve(_ path: String, protectingInputs: Bool = false) throws(FlowError) -> (target: String, outcome: Outcome, mode: mode_t?) {
+    static func resolve(_ path: String, protectingInputs: Bool = false, example: String? = nil) throws(FlowError) -> (target: String, outcome: Outcome, mode: mode_t?) {
         guard !path.isEmpty else { throw FlowError(nil, "the output file name is empty") }
         var st = stat()
         if lstat(path, &st) != 0 {
@@ -87,7 +89,9 @@ public enum OutputFile {
                 throw FlowError(nil, "\(path): is a file this command reads; locflow does not write over its own input (give another -o name)")
             }
             return (target, outcome, st.st_mode & 0o7777)
-        case S_IFDIR: throw FlowError(nil, "\(path): is a folder; give a file name, e.g. \(path)/report.md")
+        case S_IFDIR:
+            let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+            throw FlowError(nil, "\(path): is a folder; give a file name" + (example.map { ", e.g. \(folder)/\($0)" } ?? " in it"))
         case S_IFCHR, S_IFBLK: throw FlowError(nil, "\(path): is a device, not a regular file; locflow writes only regular files (and never replaces a device)")
         case S_IFIFO: throw FlowError(nil, "\(path): is a pipe (FIFO), not a regular file; locflow writes only regular files")
         case S_IFSOCK: throw FlowError(nil, "\(path): is a socket, not a regular file; locflow writes only regular files")

@@ -195,7 +195,7 @@ extension Commands {
             // The one file named, never a device, a pipe or the flow being shrunk (the failing
             // recording would be lost): the same rules as every other -o.
             let outcome: OutputFile.Outcome
-            do { outcome = try OutputFile.write(output, text, protectingInputs: true) } catch {
+            do { outcome = try OutputFile.write(output, text, protectingInputs: true, example: "short.flow") } catch {
                 io.err("locflow shrink: " + error.message)
                 return 2
             }

@@ -449,7 +449,7 @@ enum CLI {
             let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir, language: language)
             if let output {
                 let outcome: OutputFile.Outcome
-                do { outcome = try OutputFile.write(output, md, protectingInputs: true) } catch {
+                do { outcome = try OutputFile.write(output, md, protectingInputs: true, example: "report.md") } catch {
                     io.err(error.message); return 2
                 }
                 io.out("locflow report: wrote \(output)\(outcome.note)" + (failed > 0 ? " (\(failed) expectation\(failed == 1 ? "" : "s") failed)" : ""))

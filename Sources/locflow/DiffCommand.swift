@@ -79,7 +79,7 @@ enum DiffCommand {
         } catch { io.err(error.description); return 2 }
         let text = markdown ? FlowDiff.markdown(result, file: file) : FlowDiff.text(result, file: file)
         if let output {
-            do { try OutputFile.write(output, TextSafety.escape(text), protectingInputs: true) } catch { io.err("locflow diff: " + error.message); return 2 }
+            do { try OutputFile.write(output, TextSafety.escape(text), protectingInputs: true, example: markdown ? "diff.md" : "diff.txt") } catch { io.err("locflow diff: " + error.message); return 2 }
             io.out("locflow diff: wrote \(output) (" + (result.isSame ? "no differences" : result.countText) + ")")
         } else {
             io.out(text.hasSuffix("\n") ? String(text.dropLast()) : text)

@@ -92,7 +92,7 @@ enum Pictures {
         while replay.step < target, replay.next() != nil {}
         let title = flow.description.isEmpty ? (file as NSString).lastPathComponent : flow.description.joined(separator: " ")
         let svg = SVGPicture.shot(replay.frame, theme: p.theme, title: "\(title), step \(target)/\(replay.stepCount)")
-        guard let note = write(svg, to: output, io: io) else { return 2 }
+        guard let note = write(svg, to: output, example: "shot.svg", io: io) else { return 2 }
         if output != "-" {
             io.out("locflow shot: \(output): step \(target)/\(replay.stepCount), \(p.width)x\(p.height), \(p.theme.rawValue) theme\(note)")
         }
@@ -127,7 +127,7 @@ enum Pictures {
             while replay.next() != nil { animation.add(replay.frame, at: Double(replay.step) * stepSeconds) }
             let title = flow.description.isEmpty ? (file as NSString).lastPathComponent : flow.description.joined(separator: " ")
             let svg = animation.finish(hold: stepSeconds * 1.5, title: title)
-            guard let note = write(svg, to: output, io: io) else { return 2 }
+            guard let note = write(svg, to: output, example: "demo.svg", io: io) else { return 2 }
             if output != "-" {
                 io.out("locflow record: \(output): \(p.width)x\(p.height), \(animation.count) frames, \(p.theme.rawValue) theme, animated SVG\(note)")
             }
@@ -142,7 +142,7 @@ enum Pictures {
         let outcome: OutputFile.Outcome
         do {
             // Streamed: each event goes to the file as it is made, so memory stays flat.
-            outcome = try OutputFile.write(output, protectingInputs: true) { (w: inout OutputFile.Writer) throws(FlowError) in
+            outcome = try OutputFile.write(output, protectingInputs: true, example: "demo.cast") { (w: inout OutputFile.Writer) throws(FlowError) in
                 events = try Recording.stream(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
                                               speed: p.speed, captions: p.captions, language: p.language) { (line: String) throws(FlowError) in
                     try w.write(line)
@@ -158,9 +158,9 @@ enum Pictures {
 
     /// Writes a picture safely (OutputFile: never half a file, a replaced file said so), or prints
     /// it for `-o -`; returns the note on a replaced file, or nil after saying why it failed.
-    static func write(_ text: String, to output: String, io: CommandIO) -> String? {
+    static func write(_ text: String, to output: String, example: String, io: CommandIO) -> String? {
         if output == "-" { io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0))); return "" }
-        do { return (try OutputFile.write(output, text, protectingInputs: true)).note } catch {
+        do { return (try OutputFile.write(output, text, protectingInputs: true, example: example)).note } catch {
             io.err(error.message)
             return nil
         }
@@ -216,7 +216,7 @@ extension Pictures {
             }
         }
         if let output {
-            guard let note = write(text, to: output, io: io) else { return 2 }
+            guard let note = write(text, to: output, example: "map." + ["text": "txt", "mermaid": "mmd"][format.rawValue, default: format.rawValue], io: io) else { return 2 }
             if output != "-" { io.out("locflow map: \(output): \(map.title)\(note)") }
         } else {
             io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))

@@ -65,6 +65,20 @@ struct OutputFileTests {
         #expect(listing(s.dir) == ["dangling", "fifo", "to-device"])
     }
 
+    /// A folder given for the file: the hint names a file of the command's own kind (it
+    /// suggested report.md to every command).
+    @Test func aFolderIsToldToTakeAFileOfTheCommandsKind() {
+        let s = Scratch()
+        for (example, hint) in [("shot.svg", "give a file name, e.g. \(s.dir)/shot.svg"), (nil, "give a file name in it")] {
+            do { try OutputFile.write(s.dir + "/", "x", example: example); Issue.record("a folder was written") } catch {
+                #expect(error.message.hasSuffix("is a folder; " + hint), "\(error.message)")
+            }
+        }
+        let flow = s.write("long.flow", "app requestWhenInUseAuthorization\nexpect status denied\n")
+        let r = capture { Commands.shrink(flow, output: s.dir, io: $0) }
+        #expect(r.code == 2 && r.err.contains("e.g. \(s.dir)/short.flow"), "\(r.err)")
+    }
+
     @Test func aFailedWriteLeavesTheOldFileAndNoTemporary() {
         let s = Scratch()
         let path = s.write("out.md", "precious")
