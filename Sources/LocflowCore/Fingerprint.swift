@@ -19,24 +19,11 @@ extension World {
     /// The fingerprint (`World.canonicalize` first: the search hashes canonical worlds).
     public var fingerprint: UInt64 {
         var h = FingerprintHasher()
-        @inline(__always) func bit(_ x: Bool, _ i: UInt64) -> UInt64 { x ? 1 << i : 0 }
-        @inline(__always) func tag<E: RawRepresentable>(_ e: E, _ at: UInt64) -> UInt64 { FingerprintHasher.tag(e) << at }
-        let r = record
-        h.word(bit(locationServicesOn, 0) | bit(restricted, 1) | bit(moving, 2) | bit(hasFix, 3) | bit(keptBackgroundActivity, 4)
-               | bit(keptLiveUpdates, 5) | bit(keptMonitor, 6) | bit(significantChanges, 7) | bit(noFixReported, 8) | bit(visits, 9)
-               | bit(widgetAdded, 10) | bit(forceQuitSinceOpened, 11) | bit(airplaneMode, 21)
-               | bit(r.provisionalAlways, 12) | bit(r.alwaysRequestUsed, 13) | bit(r.temporaryGrant, 14) | bit(r.precise, 15)
-               | bit(r.temporaryFullAccuracy, 16) | bit(r.locationButtonApproved, 17) | bit(!noPrompt, 18) | bit(lastFix != nil, 19)
-               | bit(lastCallback != nil, 20)
-               | tag(r.choice, 24) | tag(lifecycle, 32) | tag(completion, 40) | tag(lastError, 48) | (lastFix.map { tag($0, 56) } ?? 0))
-        h.word(lastCallback.map { tag($0.status, 0) | tag($0.accuracy, 8) } ?? 0)
+        // The plain fields as they lie in memory (see `PlainFields`: no padding, so equal
+        // values are equal words and different values different words).
+        plain.forEachWord { h.word($0) }
+        h.word(noPrompt ? 0 : 1)
         h.process(process)
-        h.int(now)
-        h.time(foregroundLeftAt); h.time(notInUseSince); h.time(suspendAt); h.time(relaunchWindowEndsAt)
-        h.time(promptShownAt); h.time(nextReducedFixAt)
-        h.time(lastFixAt); h.time(standardFixDue); h.time(liveFixDue); h.time(autoPauseAt)
-        h.time(liveActivityStartedAt); h.time(appClipResetAt); h.time(locationUsedAt)
-        h.int(callbacks); h.int(reducedFixes); h.int(timersFired); h.int(fixes)
         h.count(sessions.count)
         for i in sessions.indices { h.session(sessions[i]) }
         if let n = names {
@@ -54,13 +41,15 @@ extension World {
     /// The stored properties `fingerprint` reads, by type (a test holds them equal to the types').
     public static let fingerprintFields: [String: Set<String>] = [
         // `box` never changes in a search; `passedByAddress` holds nothing.
-        "World": ["box", "passedByAddress", "now", "locationServicesOn", "restricted", "moving", "hasFix", "record", "lifecycle", "process",
-                  "foregroundLeftAt", "notInUseSince", "suspendAt", "relaunchWindowEndsAt", "keptBackgroundActivity",
-                  "keptLiveUpdates", "keptMonitor", "sessions", "significantChanges", "names",
-                  "prompt", "promptQueue", "promptShownAt", "callbacks", "lastCallback", "completion", "lastError",
-                  "nextReducedFixAt", "reducedFixes", "timersFired", "fixes", "lastFix", "lastFixAt", "standardFixDue",
-                  "liveFixDue", "autoPauseAt", "noFixReported", "liveActivityStartedAt", "visits",
-                  "widgetAdded", "forceQuitSinceOpened", "appClipResetAt", "locationUsedAt", "airplaneMode"],
+        "World": ["box", "passedByAddress", "plain", "process", "sessions", "names", "prompt", "promptQueue"],
+        // Hashed as they lie in memory, `pad` (always zero) included.
+        "PlainFields": ["now", "foregroundLeftAt", "notInUseSince", "suspendAt", "relaunchWindowEndsAt", "promptShownAt", "callbacks",
+                        "nextReducedFixAt", "reducedFixes", "timersFired", "fixes", "lastFixAt", "standardFixDue", "liveFixDue",
+                        "autoPauseAt", "liveActivityStartedAt", "appClipResetAt", "locationUsedAt", "record", "locationServicesOn",
+                        "restricted", "moving", "hasFix", "airplaneMode", "lifecycle", "keptBackgroundActivity", "keptLiveUpdates",
+                        "keptMonitor", "significantChanges", "lastCallbackStatus", "lastCallbackAccuracy", "completion", "lastError",
+                        "lastFix", "noFixReported", "visits", "widgetAdded", "forceQuitSinceOpened", "pad"],
+        "Time": ["raw"],
         "AppRecord": ["choice", "provisionalAlways", "alwaysRequestUsed", "temporaryGrant", "precise", "temporaryFullAccuracy",
                       "locationButtonApproved"],
         "ProcessState": ["generation", "launchedAt", "launchedInBackground", "lastDelivered", "standardUpdates",

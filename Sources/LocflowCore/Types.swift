@@ -27,25 +27,25 @@ public enum VirtualTime {
 }
 
 /// `CLAuthorizationStatus`, spelled as Apple spells its cases.
-public enum AuthorizationStatus: String, CaseIterable, Sendable, Hashable {
+public enum AuthorizationStatus: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     case notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse
 
     public var isAuthorized: Bool { self == .authorizedAlways || self == .authorizedWhenInUse }
 }
 
 /// `CLAccuracyAuthorization`.
-public enum AccuracyAuthorization: String, CaseIterable, Sendable, Hashable {
+public enum AccuracyAuthorization: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     case fullAccuracy, reducedAccuracy
 }
 
 /// The option a person picked on the app's page in Settings › Location Services.
 /// `unlisted` is the app that never asked: Settings does not list it.
-public enum SettingsChoice: String, CaseIterable, Sendable, Hashable {
+public enum SettingsChoice: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     case unlisted, never, askNextTime, whileUsing, whileUsingOrWidgets, always
 }
 
 /// The app's process as the system sees it.
-public enum Lifecycle: String, CaseIterable, Sendable, Hashable {
+public enum Lifecycle: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     case foreground, background, suspended, terminated
 
     public var isRunning: Bool { self == .foreground || self == .background }
@@ -87,12 +87,12 @@ public enum SessionState: String, CaseIterable, Sendable, Hashable {
 }
 
 /// The completion result of the latest `requestTemporaryFullAccuracyAuthorization`.
-public enum CompletionResult: String, CaseIterable, Sendable, Hashable {
+public enum CompletionResult: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     case none, pending, `nil`, promptDeclined
 }
 
 /// The latest `locationManager(_:didFailWithError:)`.
-public enum LocationError: String, CaseIterable, Sendable, Hashable {
+public enum LocationError: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     case none, denied
     /// `kCLErrorLocationUnknown` (format 1.1).
     case locationUnknown
@@ -118,7 +118,7 @@ public enum ActivityType: String, CaseIterable, Sendable, Hashable {
 }
 
 /// What the most recent location the app's code received was (`expect fix`).
-public enum FixKind: String, CaseIterable, Sendable, Hashable {
+public enum FixKind: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     /// At full accuracy (whatever `desiredAccuracy`, `kilometer` included).
     case precise
     /// A reduced-accuracy fix: coarse, about 1-20 km.

@@ -1,5 +1,5 @@
 /// What the Settings database stores for the app.
-public struct AppRecord: Sendable, Hashable {
+public struct AppRecord: Sendable, Hashable, BitwiseCopyable {
     public var choice: SettingsChoice = .unlisted
     /// Always was requested from `notDetermined` and the person picked "Allow While Using App". [A S1]
     public var provisionalAlways = false
@@ -152,36 +152,41 @@ public struct World: Sendable, Hashable {
     /// Makes `World` address-only, so that it is always passed by address (see `AddressOnly`).
     private var passedByAddress = AddressOnly()
     public var config: AppConfig { _read { yield box.config } }
-    public internal(set) var now: Millis = 0
+    /// Every field that is a plain value (booleans, cases, counts, times) in one block of
+    /// whole words, copied with one `memcpy` and hashed as it lies in memory (see `PlainFields`).
+    /// The properties below read and write it.
+    var plain = PlainFields()
+
+    @inline(__always) public internal(set) var now: Millis { get { plain.now } set { plain.now = newValue } }
 
     // Device
-    public internal(set) var locationServicesOn: Bool
-    public internal(set) var restricted: Bool
-    public internal(set) var moving = true
-    public internal(set) var hasFix = true
+    @inline(__always) public internal(set) var locationServicesOn: Bool { get { plain.locationServicesOn } set { plain.locationServicesOn = newValue } }
+    @inline(__always) public internal(set) var restricted: Bool { get { plain.restricted } set { plain.restricted = newValue } }
+    @inline(__always) public internal(set) var moving: Bool { get { plain.moving } set { plain.moving = newValue } }
+    @inline(__always) public internal(set) var hasFix: Bool { get { plain.hasFix } set { plain.hasFix = newValue } }
     /// Airplane mode (an extension): every app's status reads denied while it is on. [A S215]
-    public internal(set) var airplaneMode = false
+    @inline(__always) public internal(set) var airplaneMode: Bool { get { plain.airplaneMode } set { plain.airplaneMode = newValue } }
 
     // What Settings stores
-    public internal(set) var record: AppRecord
+    public internal(set) var record: AppRecord { _read { yield plain.record } _modify { yield &plain.record } }
 
     // The process
-    public internal(set) var lifecycle: Lifecycle = .foreground
+    @inline(__always) public internal(set) var lifecycle: Lifecycle { get { plain.lifecycle } set { plain.lifecycle = newValue } }
     public internal(set) var process = ProcessState()
     /// When the app last left the foreground (in-use grace); nil after a background launch.
-    public internal(set) var foregroundLeftAt: Millis?
+    @inline(__always) public internal(set) var foregroundLeftAt: Millis? { get { plain.foregroundLeftAt.value } set { plain.foregroundLeftAt = Time(newValue) } }
     /// When the app stopped being in use; nil while it is in use.
-    public internal(set) var notInUseSince: Millis?
+    @inline(__always) public internal(set) var notInUseSince: Millis? { get { plain.notInUseSince.value } set { plain.notInUseSince = Time(newValue) } }
     /// The scheduled suspension of a backgrounded app.
-    public internal(set) var suspendAt: Millis?
+    @inline(__always) public internal(set) var suspendAt: Millis? { get { plain.suspendAt.value } set { plain.suspendAt = Time(newValue) } }
 
     // Kept across processes
-    public internal(set) var relaunchWindowEndsAt: Millis?
-    public internal(set) var keptBackgroundActivity = false
-    public internal(set) var keptLiveUpdates = false
-    public internal(set) var keptMonitor = false
+    @inline(__always) public internal(set) var relaunchWindowEndsAt: Millis? { get { plain.relaunchWindowEndsAt.value } set { plain.relaunchWindowEndsAt = Time(newValue) } }
+    @inline(__always) public internal(set) var keptBackgroundActivity: Bool { get { plain.keptBackgroundActivity } set { plain.keptBackgroundActivity = newValue } }
+    @inline(__always) public internal(set) var keptLiveUpdates: Bool { get { plain.keptLiveUpdates } set { plain.keptLiveUpdates = newValue } }
+    @inline(__always) public internal(set) var keptMonitor: Bool { get { plain.keptMonitor } set { plain.keptMonitor = newValue } }
     public internal(set) var sessions: [ServiceSession] = []
-    public internal(set) var significantChanges = false
+    @inline(__always) public internal(set) var significantChanges: Bool { get { plain.significantChanges } set { plain.significantChanges = newValue } }
     /// The regions monitored (`startMonitoring(for:)`), by the flow's names.
     public internal(set) var regions: [String] {
         get { names?.regions ?? [] }
@@ -201,34 +206,40 @@ public struct World: Sendable, Hashable {
     @inline(__always) var noPrompt: Bool { if case .none = prompt { true } else { false } }
     public internal(set) var promptQueue: [Prompt] = []
     /// When the prompt on screen came up.
-    public internal(set) var promptShownAt: Millis?
+    @inline(__always) public internal(set) var promptShownAt: Millis? { get { plain.promptShownAt.value } set { plain.promptShownAt = Time(newValue) } }
 
     // What the app has observed
-    public internal(set) var callbacks = 0
-    public internal(set) var lastCallback: StatusPair?
-    public internal(set) var completion: CompletionResult = .none
-    public internal(set) var lastError: LocationError = .none
-    public internal(set) var nextReducedFixAt: Millis?
-    public internal(set) var reducedFixes = 0
+    @inline(__always) public internal(set) var callbacks: Int { get { plain.callbacks } set { plain.callbacks = newValue } }
+    public internal(set) var lastCallback: StatusPair? {
+        get { plain.lastCallbackStatus.map { StatusPair($0, plain.lastCallbackAccuracy) } }
+        set {
+            plain.lastCallbackStatus = newValue?.status
+            plain.lastCallbackAccuracy = newValue?.accuracy ?? .fullAccuracy  // one value when there is none
+        }
+    }
+    @inline(__always) public internal(set) var completion: CompletionResult { get { plain.completion } set { plain.completion = newValue } }
+    @inline(__always) public internal(set) var lastError: LocationError { get { plain.lastError } set { plain.lastError = newValue } }
+    @inline(__always) public internal(set) var nextReducedFixAt: Millis? { get { plain.nextReducedFixAt.value } set { plain.nextReducedFixAt = Time(newValue) } }
+    @inline(__always) public internal(set) var reducedFixes: Int { get { plain.reducedFixes } set { plain.reducedFixes = newValue } }
     /// Timers fired since the start (bounded: see `VirtualTime.maxTimersPerWait`).
-    public internal(set) var timersFired = 0
+    @inline(__always) public internal(set) var timersFired: Int { get { plain.timersFired } set { plain.timersFired = newValue } }
 
     // Format 1.1 (docs/flow-format.md §8)
     /// Locations the app's code received since the flow began, over all its processes.
-    public internal(set) var fixes = 0
-    public internal(set) var lastFix: FixKind?
-    public internal(set) var lastFixAt: Millis?
+    @inline(__always) public internal(set) var fixes: Int { get { plain.fixes } set { plain.fixes = newValue } }
+    @inline(__always) public internal(set) var lastFix: FixKind? { get { plain.lastFix } set { plain.lastFix = newValue } }
+    @inline(__always) public internal(set) var lastFixAt: Millis? { get { plain.lastFixAt.value } set { plain.lastFixAt = Time(newValue) } }
     /// The next periodic fix of standard updates and of liveUpdates; nil while the stream does not deliver.
-    public internal(set) var standardFixDue: Millis?
-    public internal(set) var liveFixDue: Millis?
+    @inline(__always) public internal(set) var standardFixDue: Millis? { get { plain.standardFixDue.value } set { plain.standardFixDue = Time(newValue) } }
+    @inline(__always) public internal(set) var liveFixDue: Millis? { get { plain.liveFixDue.value } set { plain.liveFixDue = Time(newValue) } }
     /// When automatic pausing will pause standard updates (the device is stationary).
-    public internal(set) var autoPauseAt: Millis?
+    @inline(__always) public internal(set) var autoPauseAt: Millis? { get { plain.autoPauseAt.value } set { plain.autoPauseAt = Time(newValue) } }
     /// `kCLErrorLocationUnknown` was reported for the current stretch without a fix.
-    public internal(set) var noFixReported = false
+    @inline(__always) public internal(set) var noFixReported: Bool { get { plain.noFixReported } set { plain.noFixReported = newValue } }
     /// A Live Activity in effect since this time (it outlives the process).
-    public internal(set) var liveActivityStartedAt: Millis?
+    @inline(__always) public internal(set) var liveActivityStartedAt: Millis? { get { plain.liveActivityStartedAt.value } set { plain.liveActivityStartedAt = Time(newValue) } }
     /// The visits service and beacon-region monitoring persist across processes.
-    public internal(set) var visits = false
+    @inline(__always) public internal(set) var visits: Bool { get { plain.visits } set { plain.visits = newValue } }
     public internal(set) var beaconRegions: [String] {
         get { names?.beaconRegions ?? [] }
         set { names = MonitoredNames.make(regions, monitorConditions, newValue) }
@@ -237,14 +248,14 @@ public struct World: Sendable, Hashable {
     /// three are empty (see `MonitoredNames`).
     private(set) var names: MonitoredNames?
     /// The app's widget is on a Home Screen.
-    public internal(set) var widgetAdded = false
+    @inline(__always) public internal(set) var widgetAdded: Bool { get { plain.widgetAdded } set { plain.widgetAdded = newValue } }
     /// The person force-quit the app (and has not opened it since): with `forceQuitBlocksRelaunch`, no relaunch.
-    public internal(set) var forceQuitSinceOpened = false
+    @inline(__always) public internal(set) var forceQuitSinceOpened: Bool { get { plain.forceQuitSinceOpened } set { plain.forceQuitSinceOpened = newValue } }
     /// When an App Clip's grant resets (the next 04:00).
-    public internal(set) var appClipResetAt: Millis?
+    @inline(__always) public internal(set) var appClipResetAt: Millis? { get { plain.appClipResetAt.value } set { plain.appClipResetAt = Time(newValue) } }
     /// The last moment the app used location (tracked it, or received a location): Control
     /// Center lists an app that did so recently (iOS 16+). Shown, never read by a rule.
-    public internal(set) var locationUsedAt: Millis?
+    @inline(__always) public internal(set) var locationUsedAt: Millis? { get { plain.locationUsedAt.value } set { plain.locationUsedAt = Time(newValue) } }
 
     /// The world at the start of a flow: the app just launched by the person, in the foreground,
     /// one manager created (its first callback delivered at time 0). (docs/flow-format.md §5.1)
@@ -266,9 +277,9 @@ public struct World: Sendable, Hashable {
 
     private init(blank config: AppConfig) {
         self.box = ConfigBox(config)
-        self.locationServicesOn = config.locationServicesOn
-        self.restricted = config.restricted
-        self.record = AppRecord(precise: !config.info.defaultAccuracyReduced)
+        self.plain.locationServicesOn = config.locationServicesOn
+        self.plain.restricted = config.restricted
+        self.plain.record = AppRecord(precise: !config.info.defaultAccuracyReduced)
     }
 
     public var profile: PlatformProfile { config.profile }
@@ -342,4 +353,76 @@ struct AddressOnly: Sendable, Hashable {
     private var opaque: any Sendable = ()
     static func == (a: AddressOnly, b: AddressOnly) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
+}
+
+/// The plain fields of a `World`: whole words first (counts and times), then one byte each
+/// (booleans, cases, optional cases), then zero bytes to a whole word. No padding falls between
+/// them (a test holds the size equal to the sum of the fields'), so equal values are equal
+/// bytes: the model checker's fingerprint hashes the block as it lies in memory, and a copy of
+/// a world moves it with one `memcpy`. A time that may be absent is a `Time` (one word, no
+/// optional's tag byte and padding); an optional pair is two optional bytes.
+struct PlainFields: Sendable, Hashable, BitwiseCopyable {
+    var now: Millis = 0
+    var foregroundLeftAt = Time(nil)
+    var notInUseSince = Time(nil)
+    var suspendAt = Time(nil)
+    var relaunchWindowEndsAt = Time(nil)
+    var promptShownAt = Time(nil)
+    var callbacks = 0
+    var nextReducedFixAt = Time(nil)
+    var reducedFixes = 0
+    var timersFired = 0
+    var fixes = 0
+    var lastFixAt = Time(nil)
+    var standardFixDue = Time(nil)
+    var liveFixDue = Time(nil)
+    var autoPauseAt = Time(nil)
+    var liveActivityStartedAt = Time(nil)
+    var appClipResetAt = Time(nil)
+    var locationUsedAt = Time(nil)
+    // One byte each.
+    var record = AppRecord()
+    var locationServicesOn = true
+    var restricted = false
+    var moving = true
+    var hasFix = true
+    var airplaneMode = false
+    var lifecycle: Lifecycle = .foreground
+    var keptBackgroundActivity = false
+    var keptLiveUpdates = false
+    var keptMonitor = false
+    var significantChanges = false
+    var lastCallbackStatus: AuthorizationStatus?
+    var lastCallbackAccuracy: AccuracyAuthorization = .fullAccuracy
+    var completion: CompletionResult = .none
+    var lastError: LocationError = .none
+    var lastFix: FixKind?
+    var noFixReported = false
+    var visits = false
+    var widgetAdded = false
+    var forceQuitSinceOpened = false
+    /// Zero bytes to a whole word: the block is read as words, and these are always 0.
+    private var pad: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
+
+    /// The number of words in the block.
+    static let wordCount = MemoryLayout<PlainFields>.size / 8
+
+    /// Calls `body` with each word of the block, in order.
+    @inline(__always) func forEachWord(_ body: (UInt64) -> Void) {
+        withUnsafeBytes(of: self) { raw in
+            for i in 0..<PlainFields.wordCount { body(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
+        }
+    }
+
+    static func == (a: PlainFields, b: PlainFields) -> Bool {
+        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+    }
+    func hash(into hasher: inout Hasher) { forEachWord { hasher.combine($0) } }
+}
+
+/// A moment that may be absent, in one word: absent is `Int.min` (no time is negative).
+struct Time: Sendable, Hashable, BitwiseCopyable {
+    private var raw: Int
+    @inline(__always) init(_ t: Millis?) { raw = t ?? .min }
+    @inline(__always) var value: Millis? { raw == .min ? nil : raw }
 }

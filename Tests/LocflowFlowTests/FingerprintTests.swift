@@ -12,7 +12,7 @@ struct FingerprintTests {
         config.platform = .ios18
         let w = World(config: config)
         let samples: [(String, Any)] = [
-            ("World", w), ("AppRecord", AppRecord()), ("ProcessState", ProcessState()),
+            ("World", w), ("PlainFields", PlainFields()), ("Time", Time(nil)), ("AppRecord", AppRecord()), ("ProcessState", ProcessState()),
             ("ProcessStream", ProcessStream(startedAt: 0, qualified: true)), ("LocationRequest", LocationRequest()),
             ("StatusPair", StatusPair(.notDetermined, .fullAccuracy)),
             ("Prompt", Prompt(kind: .whenInUse, origin: .requestWhenInUse)),
@@ -36,6 +36,22 @@ struct FingerprintTests {
                          .app(.requestLocation), .app(.requestWhenInUseAuthorization)] { _ = full.step(e) }
         walk(full)
         #expect(types.subtracting(World.fingerprintFields.keys).isEmpty, "\(types.subtracting(World.fingerprintFields.keys).sorted())")
+    }
+
+    /// The world's plain fields are whole words with no padding between or after them: the
+    /// fingerprint and `==` read the block's bytes, and padding (whatever memory held) would make
+    /// equal worlds differ.
+    @Test func thePlainFieldsHaveNoPadding() {
+        func size(_ v: Any) -> Int {
+            func open<T>(_ x: T) -> Int { MemoryLayout<T>.size }
+            return _openExistential(v, do: open)
+        }
+        let fields = Mirror(reflecting: PlainFields()).children.map { size($0.value) }
+        #expect(fields.reduce(0, +) == MemoryLayout<PlainFields>.size)
+        #expect(MemoryLayout<PlainFields>.size == MemoryLayout<PlainFields>.stride && MemoryLayout<PlainFields>.size % 8 == 0)
+        #expect(PlainFields.wordCount * 8 == MemoryLayout<PlainFields>.size)
+        // Every case of every one-byte field is one byte: a payload would bring a tag and padding.
+        #expect(fields.allSatisfy { $0 == 8 || $0 == 1 || $0 == MemoryLayout<AppRecord>.size || $0 == 6 }, "\(fields)")
     }
 
     /// A world with something in every optional and every array, so each field can be changed.
@@ -66,16 +82,21 @@ struct FingerprintTests {
         typealias Change = (inout World) -> Void
         let changes: [String: [String: Change]] = [
             "World": [
+                "plain": { $0.moving.toggle() }, "process": { $0.process.paused.toggle() }, "sessions": { $0.sessions.removeAll() },
+                "names": { $0.regions = [] }, "prompt": { $0.prompt = nil }, "promptQueue": { $0.promptQueue.removeAll() },
+            ],
+            "Time": ["raw": { $0.suspendAt! += 1 }],
+            "PlainFields": [
                 "now": { $0.now += 1 }, "locationServicesOn": { $0.locationServicesOn.toggle() }, "restricted": { $0.restricted.toggle() },
                 "moving": { $0.moving.toggle() }, "hasFix": { $0.hasFix.toggle() }, "lifecycle": { $0.lifecycle = .suspended },
                 "foregroundLeftAt": { $0.foregroundLeftAt = nil }, "notInUseSince": { $0.notInUseSince! += 1 },
                 "suspendAt": { $0.suspendAt = nil }, "relaunchWindowEndsAt": { $0.relaunchWindowEndsAt! += 1 },
                 "keptBackgroundActivity": { $0.keptBackgroundActivity.toggle() }, "keptLiveUpdates": { $0.keptLiveUpdates.toggle() },
-                "keptMonitor": { $0.keptMonitor.toggle() }, "sessions": { $0.sessions.removeAll() },
-                "significantChanges": { $0.significantChanges.toggle() }, "names": { $0.regions = [] },
-                "prompt": { $0.prompt = nil },
-                "promptQueue": { $0.promptQueue.removeAll() }, "promptShownAt": { $0.promptShownAt = nil },
-                "callbacks": { $0.callbacks += 1 }, "lastCallback": { $0.lastCallback = nil }, "completion": { $0.completion = .pending },
+                "keptMonitor": { $0.keptMonitor.toggle() },
+                "significantChanges": { $0.significantChanges.toggle() },
+                "promptShownAt": { $0.promptShownAt = nil },
+                "callbacks": { $0.callbacks += 1 }, "lastCallbackStatus": { $0.lastCallback = nil },
+                "lastCallbackAccuracy": { $0.lastCallback!.accuracy = .reducedAccuracy }, "completion": { $0.completion = .pending },
                 "lastError": { $0.lastError = .denied }, "nextReducedFixAt": { $0.nextReducedFixAt! += 1 },
                 "reducedFixes": { $0.reducedFixes += 1 }, "timersFired": { $0.timersFired += 1 }, "fixes": { $0.fixes += 1 },
                 "lastFix": { $0.lastFix = .precise }, "lastFixAt": { $0.lastFixAt = nil }, "standardFixDue": { $0.standardFixDue! += 1 },
@@ -84,7 +105,7 @@ struct FingerprintTests {
                 "widgetAdded": { $0.widgetAdded.toggle() },
                 "forceQuitSinceOpened": { $0.forceQuitSinceOpened.toggle() }, "appClipResetAt": { $0.appClipResetAt! += 1 },
                 "locationUsedAt": { $0.locationUsedAt = ($0.locationUsedAt ?? 0) + 1 }, "airplaneMode": { $0.airplaneMode.toggle() },
-                "record": { $0.record.choice = .always }, "process": { $0.process.paused.toggle() },
+                "record": { $0.record.choice = .always },
             ],
             "AppRecord": [
                 "choice": { $0.record.choice = .never }, "provisionalAlways": { $0.record.provisionalAlways.toggle() },
@@ -131,7 +152,8 @@ struct FingerprintTests {
         ]
         let base = Self.fullWorld()
         for (type, fields) in World.fingerprintFields {
-            let listed = fields.subtracting(["box", "passedByAddress"])  // the configuration never changes in a search; the other holds nothing
+            // The configuration never changes in a search; the others hold nothing (`pad` is always zero).
+            let listed = fields.subtracting(["box", "passedByAddress", "pad"])
             #expect(Set(changes[type]?.keys.map { $0 } ?? []) == listed, "\(type): the table of changes does not cover the listed fields")
             for (field, change) in changes[type] ?? [:] {
                 var w = base
