@@ -52,13 +52,13 @@ extension World {
         "Time": ["raw"],
         "AppRecord": ["choice", "provisionalAlways", "alwaysRequestUsed", "temporaryGrant", "precise", "temporaryFullAccuracy",
                       "locationButtonApproved"],
-        "ProcessState": ["generation", "launchedAt", "launchedInBackground", "lastDelivered", "standardUpdates",
-                         "standardStartedInForeground", "allowsBackgroundUpdates", "liveUpdates", "monitor", "backgroundActivity",
-                         "desiredAccuracy", "pausesAutomatically", "activityType", "showsBackgroundIndicator",
-                         "indicatorPropertyAtBackground", "paused", "locationRequest", "beaconRanging"],
-        "ProcessStream": ["startedAt", "qualified"],
-        "LocationRequest": ["deadline", "held"],
-        "StatusPair": ["status", "accuracy"],
+        "ProcessState": ["plain", "beaconRanging"],
+        // Hashed as they lie in memory, `pad` (always zero) included.
+        "ProcessPlain": ["generation", "launchedAt", "liveUpdatesStartedAt", "monitorStartedAt", "backgroundActivityStartedAt",
+                         "locationRequestDeadline", "launchedInBackground", "lastDeliveredStatus", "lastDeliveredAccuracy",
+                         "standardUpdates", "standardStartedInForeground", "allowsBackgroundUpdates", "liveUpdates", "monitor",
+                         "backgroundActivity", "desiredAccuracy", "pausesAutomatically", "activityType", "showsBackgroundIndicator",
+                         "indicatorPropertyAtBackground", "paused", "locationRequest", "locationRequestHeld", "pad"],
         "Prompt": ["kind", "origin", "purposeKey", "showsPreciseSwitch", "precise"],
         "MonitoredNames": ["regions", "monitorConditions", "beaconRegions"],
         "ServiceSession": ["id", "goal", "fullAccuracyKey", "state", "held", "qualified", "fullAccuracyDeclined", "createdAt"],
@@ -120,19 +120,9 @@ struct FingerprintHasher {
         for i in a.indices { string(a[i]) }
     }
 
+    /// A process: its plain fields as they lie in memory (see `ProcessPlain`), then the beacons it ranges.
     mutating func process(_ p: ProcessState) {
-        @inline(__always) func bit(_ x: Bool, _ i: UInt64) -> UInt64 { x ? 1 << i : 0 }
-        @inline(__always) func stream(_ s: ProcessStream?, _ i: UInt64) -> UInt64 { bit(s != nil, i) | bit(s?.qualified == true, i + 1) }
-        word(bit(p.launchedInBackground, 0) | bit(p.standardUpdates, 1) | bit(p.standardStartedInForeground, 2)
-             | bit(p.allowsBackgroundUpdates, 3) | bit(p.pausesAutomatically, 4) | bit(p.showsBackgroundIndicator, 5)
-             | bit(p.indicatorPropertyAtBackground, 6) | bit(p.paused, 7)
-             | stream(p.liveUpdates, 8) | stream(p.monitor, 10) | stream(p.backgroundActivity, 12)
-             | bit(p.locationRequest != nil, 14) | bit(p.locationRequest?.held == true, 15) | bit(p.lastDelivered != nil, 16)
-             | Self.tag(p.desiredAccuracy) << 24 | Self.tag(p.activityType) << 32
-             | (p.lastDelivered.map { Self.tag($0.status) << 40 | Self.tag($0.accuracy) << 48 } ?? 0))
-        int(p.generation); int(p.launchedAt)
-        int(p.liveUpdates?.startedAt ?? 0); int(p.monitor?.startedAt ?? 0); int(p.backgroundActivity?.startedAt ?? 0)
-        time(p.locationRequest?.deadline)
+        p.plain.forEachWord { word($0) }
         strings(p.beaconRanging)
     }
 

@@ -39,8 +39,8 @@ extension World {
         case history
     }
 
-    /// Every `Int` field of `World` (paths as `Mirror` names them, `config` aside: it never
-    /// changes during a search) and its treatment.
+    /// Every `Int` field of `World` (paths as `Mirror` names them, without the `plain` blocks
+    /// they are stored in; `config` aside: it never changes during a search) and its treatment.
     public static let canonicalTimeFields: [(path: String, treatment: TimeTreatment)] = [
         ("now", .future),
         ("foregroundLeftAt", .past(horizon: "inUseGrace")),
@@ -54,9 +54,9 @@ extension World {
         ("timersFired", .history),
         ("process.generation", .history),
         ("process.launchedAt", .history),
-        ("process.liveUpdates.startedAt", .history),
-        ("process.monitor.startedAt", .history),
-        ("process.backgroundActivity.startedAt", .history),
+        ("process.liveUpdatesStartedAt", .history),
+        ("process.monitorStartedAt", .history),
+        ("process.backgroundActivityStartedAt", .history),
         ("sessions.createdAt", .history),
         // Format 1.1
         ("fixes", .history),
@@ -66,7 +66,7 @@ extension World {
         ("autoPauseAt", .future),
         ("liveActivityStartedAt", .past(horizon: "liveActivityMaxDuration")),
         ("appClipResetAt", .future),
-        ("process.locationRequest.deadline", .future),
+        ("process.locationRequestDeadline", .future),
         ("locationUsedAt", .history),
     ]
 
@@ -132,9 +132,10 @@ extension World {
         if !process.standardUpdates && process.standardStartedInForeground { process.standardStartedInForeground = false }
         if process.generation != 0 { process.generation = 0 }
         if process.launchedAt != 0 { process.launchedAt = 0 }
-        if process.liveUpdates?.startedAt ?? 0 != 0 { process.liveUpdates!.startedAt = 0 }
-        if process.monitor?.startedAt ?? 0 != 0 { process.monitor!.startedAt = 0 }
-        if process.backgroundActivity?.startedAt ?? 0 != 0 { process.backgroundActivity!.startedAt = 0 }
+        // (0 already while the stream does not run: see `ProcessPlain`.)
+        process.plain.liveUpdatesStartedAt = 0
+        process.plain.monitorStartedAt = 0
+        process.plain.backgroundActivityStartedAt = 0
         if sessions.contains(where: { $0.createdAt != 0 }) {
             for i in sessions.indices { sessions[i].createdAt = 0 }
         }

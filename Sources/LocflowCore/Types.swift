@@ -108,12 +108,12 @@ public enum DeliverySource: String, CaseIterable, Sendable, Hashable {
 }
 
 /// `desiredAccuracy` (format 1.1), spelled as Apple's constants without the `kCLLocationAccuracy` prefix.
-public enum DesiredAccuracy: String, CaseIterable, Sendable, Hashable {
+public enum DesiredAccuracy: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     case bestForNavigation, best, nearestTenMeters, hundredMeters, kilometer, threeKilometers, reduced
 }
 
 /// `CLActivityType` (format 1.1).
-public enum ActivityType: String, CaseIterable, Sendable, Hashable {
+public enum ActivityType: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     case other, automotiveNavigation, fitness, otherNavigation, airborne
 }
 

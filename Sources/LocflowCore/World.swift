@@ -96,34 +96,119 @@ public struct ProcessStream: Sendable, Hashable {
 }
 
 /// The app's current process. A new one starts with nothing running (docs/flow-format.md §5.3).
+/// Its plain fields are one block of whole words (`ProcessPlain`), as the world's are.
 public struct ProcessState: Sendable, Hashable {
-    public var generation = 0
-    public var launchedAt: Millis = 0
-    public var launchedInBackground = false
-    /// The (status, accuracy) last delivered to this process's manager; nil = nothing yet.
-    public var lastDelivered: StatusPair?
-    public var standardUpdates = false
-    public var standardStartedInForeground = false
-    public var allowsBackgroundUpdates = false
-    public var liveUpdates: ProcessStream?
-    public var monitor: ProcessStream?
-    public var backgroundActivity: ProcessStream?
-    // Format 1.1: manager properties and what the process runs (docs/flow-format.md §8).
-    public var desiredAccuracy: DesiredAccuracy = .best
-    /// `pausesLocationUpdatesAutomatically`: Apple's default is true.
-    public var pausesAutomatically = true
-    public var activityType: ActivityType = .other
-    public var showsBackgroundIndicator = false
-    /// `showsBackgroundLocationIndicator` as the system read it when the app last moved to the background.
-    public var indicatorPropertyAtBackground = false
-    /// Standard updates paused by automatic pausing (`locationManagerDidPauseLocationUpdates` delivered).
-    public var paused = false
-    /// A `requestLocation` that has not finished yet.
-    public var locationRequest: LocationRequest?
+    var plain = ProcessPlain()
     /// Beacon constraints being ranged (ranging belongs to the process).
     public var beaconRanging: [String] = []
 
     public init() {}
+
+    @inline(__always) public var generation: Int { get { plain.generation } set { plain.generation = newValue } }
+    @inline(__always) public var launchedAt: Millis { get { plain.launchedAt } set { plain.launchedAt = newValue } }
+    @inline(__always) public var launchedInBackground: Bool { get { plain.launchedInBackground } set { plain.launchedInBackground = newValue } }
+    /// The (status, accuracy) last delivered to this process's manager; nil = nothing yet.
+    @inline(__always) public var lastDelivered: StatusPair? {
+        get { plain.lastDeliveredStatus.map { StatusPair($0, plain.lastDeliveredAccuracy) } }
+        set {
+            plain.lastDeliveredStatus = newValue?.status
+            plain.lastDeliveredAccuracy = newValue?.accuracy ?? .fullAccuracy  // one value when there is none
+        }
+    }
+    @inline(__always) public var standardUpdates: Bool { get { plain.standardUpdates } set { plain.standardUpdates = newValue } }
+    @inline(__always) public var standardStartedInForeground: Bool { get { plain.standardStartedInForeground } set { plain.standardStartedInForeground = newValue } }
+    @inline(__always) public var allowsBackgroundUpdates: Bool { get { plain.allowsBackgroundUpdates } set { plain.allowsBackgroundUpdates = newValue } }
+    @inline(__always) public var liveUpdates: ProcessStream? {
+        get { plain.liveUpdates.value(plain.liveUpdatesStartedAt) }
+        set { (plain.liveUpdates, plain.liveUpdatesStartedAt) = StreamFlag.from(newValue) }
+    }
+    @inline(__always) public var monitor: ProcessStream? {
+        get { plain.monitor.value(plain.monitorStartedAt) }
+        set { (plain.monitor, plain.monitorStartedAt) = StreamFlag.from(newValue) }
+    }
+    @inline(__always) public var backgroundActivity: ProcessStream? {
+        get { plain.backgroundActivity.value(plain.backgroundActivityStartedAt) }
+        set { (plain.backgroundActivity, plain.backgroundActivityStartedAt) = StreamFlag.from(newValue) }
+    }
+    // Format 1.1: manager properties and what the process runs (docs/flow-format.md §8).
+    @inline(__always) public var desiredAccuracy: DesiredAccuracy { get { plain.desiredAccuracy } set { plain.desiredAccuracy = newValue } }
+    /// `pausesLocationUpdatesAutomatically`: Apple's default is true.
+    @inline(__always) public var pausesAutomatically: Bool { get { plain.pausesAutomatically } set { plain.pausesAutomatically = newValue } }
+    @inline(__always) public var activityType: ActivityType { get { plain.activityType } set { plain.activityType = newValue } }
+    @inline(__always) public var showsBackgroundIndicator: Bool { get { plain.showsBackgroundIndicator } set { plain.showsBackgroundIndicator = newValue } }
+    /// `showsBackgroundLocationIndicator` as the system read it when the app last moved to the background.
+    @inline(__always) public var indicatorPropertyAtBackground: Bool { get { plain.indicatorPropertyAtBackground } set { plain.indicatorPropertyAtBackground = newValue } }
+    /// Standard updates paused by automatic pausing (`locationManagerDidPauseLocationUpdates` delivered).
+    @inline(__always) public var paused: Bool { get { plain.paused } set { plain.paused = newValue } }
+    /// A `requestLocation` that has not finished yet.
+    @inline(__always) public var locationRequest: LocationRequest? {
+        get { plain.locationRequest ? LocationRequest(deadline: plain.locationRequestDeadline.value, held: plain.locationRequestHeld) : nil }
+        set {
+            plain.locationRequest = newValue != nil
+            plain.locationRequestDeadline = Time(newValue?.deadline)
+            plain.locationRequestHeld = newValue?.held ?? false
+        }
+    }
+}
+
+/// The plain fields of a `ProcessState`, laid out as `PlainFields` is (whole words, then bytes,
+/// then zero bytes to a whole word; a test holds that nothing falls between them). An absent
+/// stream or request keeps its other fields at one value (0, nil, false), so equal processes are
+/// equal bytes.
+struct ProcessPlain: Sendable, Hashable, BitwiseCopyable {
+    var generation = 0
+    var launchedAt: Millis = 0
+    var liveUpdatesStartedAt: Millis = 0
+    var monitorStartedAt: Millis = 0
+    var backgroundActivityStartedAt: Millis = 0
+    var locationRequestDeadline = Time(nil)
+    // One byte each.
+    var launchedInBackground = false
+    var lastDeliveredStatus: AuthorizationStatus?
+    var lastDeliveredAccuracy: AccuracyAuthorization = .fullAccuracy
+    var standardUpdates = false
+    var standardStartedInForeground = false
+    var allowsBackgroundUpdates = false
+    var liveUpdates = StreamFlag.off
+    var monitor = StreamFlag.off
+    var backgroundActivity = StreamFlag.off
+    var desiredAccuracy: DesiredAccuracy = .best
+    var pausesAutomatically = true
+    var activityType: ActivityType = .other
+    var showsBackgroundIndicator = false
+    var indicatorPropertyAtBackground = false
+    var paused = false
+    var locationRequest = false
+    var locationRequestHeld = false
+    /// Zero bytes to a whole word.
+    private var pad: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0)
+
+    static let wordCount = MemoryLayout<ProcessPlain>.size / 8
+
+    @inline(__always) func forEachWord(_ body: (UInt64) -> Void) {
+        withUnsafeBytes(of: self) { raw in
+            for i in 0..<ProcessPlain.wordCount { body(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
+        }
+    }
+
+    static func == (a: ProcessPlain, b: ProcessPlain) -> Bool {
+        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+    }
+    func hash(into hasher: inout Hasher) { forEachWord { hasher.combine($0) } }
+}
+
+/// Whether a process stream runs, and whether it is qualified, in one byte.
+enum StreamFlag: UInt8, Sendable, BitwiseCopyable {
+    case off, unqualified, qualified
+
+    @inline(__always) func value(_ startedAt: Millis) -> ProcessStream? {
+        self == .off ? nil : ProcessStream(startedAt: startedAt, qualified: self == .qualified)
+    }
+
+    @inline(__always) static func from(_ s: ProcessStream?) -> (StreamFlag, Millis) {
+        guard let s else { return (.off, 0) }
+        return (s.qualified ? .qualified : .unqualified, s.startedAt)
+    }
 }
 
 /// A pending `requestLocation()`.
@@ -210,7 +295,7 @@ public struct World: Sendable, Hashable {
 
     // What the app has observed
     @inline(__always) public internal(set) var callbacks: Int { get { plain.callbacks } set { plain.callbacks = newValue } }
-    public internal(set) var lastCallback: StatusPair? {
+    @inline(__always) public internal(set) var lastCallback: StatusPair? {
         get { plain.lastCallbackStatus.map { StatusPair($0, plain.lastCallbackAccuracy) } }
         set {
             plain.lastCallbackStatus = newValue?.status

@@ -13,8 +13,7 @@ struct FingerprintTests {
         let w = World(config: config)
         let samples: [(String, Any)] = [
             ("World", w), ("PlainFields", PlainFields()), ("Time", Time(nil)), ("AppRecord", AppRecord()), ("ProcessState", ProcessState()),
-            ("ProcessStream", ProcessStream(startedAt: 0, qualified: true)), ("LocationRequest", LocationRequest()),
-            ("StatusPair", StatusPair(.notDetermined, .fullAccuracy)),
+            ("ProcessPlain", ProcessPlain()),
             ("Prompt", Prompt(kind: .whenInUse, origin: .requestWhenInUse)),
             ("ServiceSession", ServiceSession(id: "a", goal: .whenInUse, fullAccuracyKey: nil, qualified: true, createdAt: 0)),
             ("MonitoredNames", MonitoredNames.make(["office"], [], [])!),
@@ -38,7 +37,7 @@ struct FingerprintTests {
         #expect(types.subtracting(World.fingerprintFields.keys).isEmpty, "\(types.subtracting(World.fingerprintFields.keys).sorted())")
     }
 
-    /// The world's plain fields are whole words with no padding between or after them: the
+    /// The plain fields of a world and of its process are whole words with no padding between or after them: the
     /// fingerprint and `==` read the block's bytes, and padding (whatever memory held) would make
     /// equal worlds differ.
     @Test func thePlainFieldsHaveNoPadding() {
@@ -52,6 +51,10 @@ struct FingerprintTests {
         #expect(PlainFields.wordCount * 8 == MemoryLayout<PlainFields>.size)
         // Every case of every one-byte field is one byte: a payload would bring a tag and padding.
         #expect(fields.allSatisfy { $0 == 8 || $0 == 1 || $0 == MemoryLayout<AppRecord>.size || $0 == 6 }, "\(fields)")
+        let process = Mirror(reflecting: ProcessPlain()).children.map { size($0.value) }
+        #expect(process.reduce(0, +) == MemoryLayout<ProcessPlain>.size)
+        #expect(MemoryLayout<ProcessPlain>.size == MemoryLayout<ProcessPlain>.stride && ProcessPlain.wordCount * 8 == MemoryLayout<ProcessPlain>.size)
+        #expect(process.allSatisfy { $0 == 8 || $0 == 1 || $0 == 7 }, "\(process)")
     }
 
     /// A world with something in every optional and every array, so each field can be changed.
@@ -113,26 +116,22 @@ struct FingerprintTests {
                 "precise": { $0.record.precise.toggle() }, "temporaryFullAccuracy": { $0.record.temporaryFullAccuracy.toggle() },
                 "locationButtonApproved": { $0.record.locationButtonApproved.toggle() },
             ],
-            "ProcessState": [
+            "ProcessState": ["plain": { $0.process.paused.toggle() }, "beaconRanging": { $0.process.beaconRanging = ["lobby", "gate"] }],
+            "ProcessPlain": [
                 "generation": { $0.process.generation += 1 }, "launchedAt": { $0.process.launchedAt += 1 },
-                "launchedInBackground": { $0.process.launchedInBackground.toggle() }, "lastDelivered": { $0.process.lastDelivered = nil },
+                "launchedInBackground": { $0.process.launchedInBackground.toggle() }, "lastDeliveredStatus": { $0.process.lastDelivered = nil },
+                "lastDeliveredAccuracy": { $0.process.lastDelivered!.accuracy = .reducedAccuracy },
                 "standardUpdates": { $0.process.standardUpdates.toggle() },
                 "standardStartedInForeground": { $0.process.standardStartedInForeground.toggle() },
                 "allowsBackgroundUpdates": { $0.process.allowsBackgroundUpdates.toggle() }, "liveUpdates": { $0.process.liveUpdates = nil },
-                "monitor": { $0.process.monitor = nil }, "backgroundActivity": { $0.process.backgroundActivity = nil },
+                "monitor": { $0.process.monitor!.qualified.toggle() }, "backgroundActivity": { $0.process.backgroundActivity = nil },
+                "liveUpdatesStartedAt": { $0.process.liveUpdates!.startedAt += 1 }, "monitorStartedAt": { $0.process.monitor!.startedAt += 1 },
+                "backgroundActivityStartedAt": { $0.process.backgroundActivity!.startedAt += 1 },
                 "desiredAccuracy": { $0.process.desiredAccuracy = .reduced }, "pausesAutomatically": { $0.process.pausesAutomatically.toggle() },
                 "activityType": { $0.process.activityType = .fitness }, "showsBackgroundIndicator": { $0.process.showsBackgroundIndicator.toggle() },
                 "indicatorPropertyAtBackground": { $0.process.indicatorPropertyAtBackground.toggle() }, "paused": { $0.process.paused.toggle() },
-                "locationRequest": { $0.process.locationRequest = nil }, "beaconRanging": { $0.process.beaconRanging = ["lobby", "gate"] },
-            ],
-            "ProcessStream": [
-                "startedAt": { $0.process.monitor!.startedAt += 1 }, "qualified": { $0.process.backgroundActivity!.qualified.toggle() },
-            ],
-            "LocationRequest": [
-                "deadline": { $0.process.locationRequest!.deadline = nil }, "held": { $0.process.locationRequest!.held.toggle() },
-            ],
-            "StatusPair": [
-                "status": { $0.lastCallback!.status = .denied }, "accuracy": { $0.process.lastDelivered!.accuracy = .reducedAccuracy },
+                "locationRequest": { $0.process.locationRequest = nil }, "locationRequestDeadline": { $0.process.locationRequest!.deadline = nil },
+                "locationRequestHeld": { $0.process.locationRequest!.held.toggle() },
             ],
             "Prompt": [
                 "kind": { $0.promptQueue[0].kind = .backgroundReminder }, "origin": { $0.prompt!.origin = .session(id: "b") },
