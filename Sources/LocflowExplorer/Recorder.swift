@@ -31,18 +31,30 @@ public final class Recorder {
     /// creating it empty with O_EXCL. Asking whether a name was taken left it free until the
     /// recording was written: two explorers started in the same second in one folder took the
     /// same name, and the second recording replaced the first. A folder where nothing can be
-    /// created gets the first name, and the write that follows says why.
-    func freshPath(in folder: String) -> String {
+    /// created gets the first name unclaimed (`claimed` false), and the write that follows says why.
+    func freshPath(in folder: String) -> (path: String, claimed: Bool) {
         let base = folder + "/locflow-recording-\(Recorder.stamp())"
         var n = 1
         while n < 10_000 {
             let path = n == 1 ? base + ".flow" : base + "-\(n).flow"
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if fd >= 0 { close(fd); return path }
+            // 0o666 as every file locflow makes: the umask decides, as it did before the claim.
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd >= 0 { close(fd); return (path, true) }
             guard errno == EEXIST else { break }
             n += 1
         }
-        return base + ".flow"
+        return (base + ".flow", false)
+    }
+
+    /// A recording under a fresh name in `folder`, with its first lines. A name claimed but not
+    /// written (a full disk, a name too long for the temporary file beside it) is given back:
+    /// an empty locflow-recording-*.flow was left in the folder the recording moved away from.
+    func newFile(in folder: String, lines: [String]) throws(AtomicFile.Failure) -> RecordingFile {
+        let (path, claimed) = freshPath(in: folder)
+        do { return try RecordingFile(path: path, lines: lines) } catch {
+            if claimed { unlink(path) }
+            throw error
+        }
     }
 
     /// A path in the working folder by its name (the status line is short); others in full.
@@ -59,9 +71,9 @@ public final class Recorder {
             case .beginRecording(let header):
                 after = header
                 movedFrom = nil
-                let path = freshPath(in: directory)
-                file = try RecordingFile(path: path, lines: header)
-                state.message = state.language.pick("recording to \(shown(path)), step by step", "\(shown(path))에 단계마다 녹화 중")
+                let f = try newFile(in: directory, lines: header)
+                file = f
+                state.message = state.language.pick("recording to \(shown(f.path)), step by step", "\(shown(f.path))에 단계마다 녹화 중")
                 state.messageIsError = false
             case .record(let line):
                 guard let f = file else { return }
@@ -95,11 +107,11 @@ public final class Recorder {
         file = nil
         var problem = error.description
         if (failed as NSString).deletingLastPathComponent != fallbackDirectory {
-            let path = freshPath(in: fallbackDirectory)
             do {
-                file = try RecordingFile(path: path, lines: lines)
+                let f = try newFile(in: fallbackDirectory, lines: lines)
+                file = f
                 movedFrom = movedFrom ?? failed
-                state.message = "\(problem); " + state.language.pick("the recording goes on, whole, in \(path)", "녹화는 \(path)에서 처음부터 이어집니다")
+                state.message = "\(problem); " + state.language.pick("the recording goes on, whole, in \(f.path)", "녹화는 \(f.path)에서 처음부터 이어집니다")
                 state.messageIsError = true
                 return
             } catch {

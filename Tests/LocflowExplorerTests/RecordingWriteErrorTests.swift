@@ -95,7 +95,7 @@ struct RecordingWriteErrorTests {
         let dir = try folder("two")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let first = Recorder(directory: dir), second = Recorder(directory: dir)
-        let a = first.freshPath(in: dir), b = second.freshPath(in: dir)
+        let a = first.freshPath(in: dir).path, b = second.freshPath(in: dir).path
         #expect(a != b && FileManager.default.fileExists(atPath: a) && FileManager.default.fileExists(atPath: b), "\(a) \(b)")
         var s1 = ExplorerState(config: AppConfig()), s2 = ExplorerState(config: AppConfig())
         keys(" R", first, &s1)
@@ -108,6 +108,25 @@ struct RecordingWriteErrorTests {
         #expect(p1 != p2)
         #expect(try String(contentsOfFile: p1, encoding: .utf8) == s1.recordingText.joined(separator: "\n") + "\n")
         #expect(try String(contentsOfFile: p2, encoding: .utf8) == s2.recordingText.joined(separator: "\n") + "\n")
+    }
+
+    /// The claimed name cannot be written (here the temporary file beside it has a name past
+    /// PATH_MAX, as a full disk would fail it): the recording moves, and the empty file that
+    /// claimed the name goes with it (it was left behind, an empty recording beside the others).
+    @Test func aNameClaimedButNotWrittenIsGivenBack() throws {
+        let top = try folder("claimed"), fallback = try folder("fallback")
+        defer { try? FileManager.default.removeItem(atPath: top); try? FileManager.default.removeItem(atPath: fallback) }
+        // locflow-recording-YYYYMMDD-HHMMSS.flow fits in PATH_MAX; .NAME.locflow-tmp-PID does not.
+        var dir = top
+        while dir.utf8.count < 4_050 { dir += "/" + String(repeating: "d", count: min(200, 4_049 - dir.utf8.count)) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let recorder = Recorder(directory: dir, fallbackDirectory: fallback)
+        var s = ExplorerState(config: AppConfig())
+        keys(" w2R", recorder, &s)
+        #expect(s.recording)
+        #expect(s.message?.contains("the recording goes on, whole, in \(fallback)/locflow-recording-") == true, "\(s.message ?? "")")
+        #expect(flows(in: dir).isEmpty, "\(flows(in: dir))")
+        #expect(flows(in: fallback).count == 1)
     }
 
     /// Nowhere to write: the recording stops, and says so (on exit too).
