@@ -3,11 +3,12 @@
 /// few dozen multiplications instead of a SipHash over every nested value.
 ///
 /// Soundness: two worlds with different fields must give different inputs to the hash. Every
-/// field goes in, in a fixed layout: the booleans and cases of the world, of its record and of
-/// its process are bit fields of three words (each case in its own 8 bits, an optional's
-/// presence in its own bit), every time and number a word of its own (a time's nil a negative
-/// number), and arrays and strings a length and then their elements, so the words can be
-/// read back into the fields. The stored properties this reads are listed in
+/// field goes in, in a fixed layout: the plain fields of the world and of its process (counts,
+/// times, booleans, cases) as their blocks lie in memory (`PlainFields`, `ProcessPlain`: whole
+/// words without padding, an absent value one fixed pattern, a time's nil `Int.min`), the
+/// prompts and sessions as bit fields (each case in its own 8 bits, an optional's presence in
+/// its own bit) and words, and arrays and strings a length and then their elements, so the
+/// words can be read back into the fields. The stored properties this reads are listed in
 /// `fingerprintFields` and a test compares the list with the types themselves, so a field added
 /// later fails the test until it is hashed here.
 ///
@@ -90,12 +91,6 @@ struct FingerprintHasher {
     @inline(__always) static func tag<E: RawRepresentable>(_ e: E) -> UInt64 {
         precondition(MemoryLayout<E>.size <= 1, "tag reads enumerations of one byte")
         return withUnsafeBytes(of: e) { UInt64($0.first ?? 0) }
-    }
-
-    /// A time: its value, or for nil a negative number (no time is negative; the clock stops at
-    /// 10,000 years).
-    @inline(__always) mutating func time(_ t: Millis?) {
-        word(t.map { UInt64(bitPattern: Int64($0)) } ?? 0xD1B5_4A32_D192_ED03)
     }
 
     /// A string: its length in bytes, then its bytes eight to a word.

@@ -510,7 +510,9 @@ struct PlainFields: Sendable, Hashable, BitwiseCopyable {
     func hash(into hasher: inout Hasher) { forEachWord { hasher.combine($0) } }
 }
 
-/// A moment that may be absent, in one word: absent is `Int.min` (no time is negative).
+/// A moment that may be absent, in one word: absent is `Int.min`, which no time comes near.
+/// (Times can be negative: a canonical world's past time is `World.canonicalNow` less up to a
+/// horizon of 100 years, about -2·10¹²; every time is within a few `VirtualTime.limit` of 0.)
 struct Time: Sendable, Hashable, BitwiseCopyable {
     private var raw: Int
     @inline(__always) init(_ t: Millis?) { raw = t ?? .min }

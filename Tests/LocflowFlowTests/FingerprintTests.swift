@@ -55,6 +55,23 @@ struct FingerprintTests {
         #expect(process.reduce(0, +) == MemoryLayout<ProcessPlain>.size)
         #expect(MemoryLayout<ProcessPlain>.size == MemoryLayout<ProcessPlain>.stride && ProcessPlain.wordCount * 8 == MemoryLayout<ProcessPlain>.size)
         #expect(process.allSatisfy { $0 == 8 || $0 == 1 || $0 == 7 }, "\(process)")
+        // The record lies in the block as a whole: padding inside it would be padding in the block.
+        let record = Mirror(reflecting: AppRecord()).children.map { size($0.value) }
+        #expect(record.reduce(0, +) == MemoryLayout<AppRecord>.size && record.allSatisfy { $0 == 1 }, "\(record)")
+    }
+
+    /// A time's nil is `Int.min`, which no time reaches; times themselves can be negative (a
+    /// canonical past time under a horizon longer than `canonicalNow`) and stay times.
+    @Test func aNegativeTimeIsNotNil() {
+        var config = AppConfig()
+        config.assumptions.inUseGrace = VirtualTime.maxDuration
+        var w = World(config: config)
+        w.now = 1 << 41
+        w.foregroundLeftAt = 0
+        w.canonicalize()
+        #expect(w.foregroundLeftAt == World.canonicalNow - (1 << 41))
+        #expect(w != { var n = w; n.foregroundLeftAt = nil; return n }())
+        #expect(Time(-1).value == -1 && Time(nil).value == nil && Time(0) != Time(nil))
     }
 
     /// A world with something in every optional and every array, so each field can be changed.
