@@ -155,7 +155,7 @@ public struct ProcessState: Sendable, Hashable {
 /// then zero bytes to a whole word; a test holds that nothing falls between them). An absent
 /// stream or request keeps its other fields at one value (0, nil, false), so equal processes are
 /// equal bytes.
-struct ProcessPlain: Sendable, Hashable, BitwiseCopyable {
+struct ProcessPlain: Sendable, Hashable, PlainBlock {
     var generation = 0
     var launchedAt: Millis = 0
     var liveUpdatesStartedAt: Millis = 0
@@ -183,17 +183,7 @@ struct ProcessPlain: Sendable, Hashable, BitwiseCopyable {
     /// Zero bytes to a whole word.
     private var pad: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0)
 
-    static let wordCount = MemoryLayout<ProcessPlain>.size / 8
-
-    @inline(__always) func forEachWord(_ body: (UInt64) -> Void) {
-        withUnsafeBytes(of: self) { raw in
-            for i in 0..<ProcessPlain.wordCount { body(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
-        }
-    }
-
-    static func == (a: ProcessPlain, b: ProcessPlain) -> Bool {
-        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
-    }
+    static func == (a: ProcessPlain, b: ProcessPlain) -> Bool { a.sameBytes(as: b) }
     func hash(into hasher: inout Hasher) { forEachWord { hasher.combine($0) } }
 }
 
@@ -451,7 +441,7 @@ struct AddressOnly: @unchecked Sendable, Hashable {  // unchecked: the one field
 /// bytes: the model checker's fingerprint hashes the block as it lies in memory, and a copy of
 /// a world moves it with one `memcpy`. A time that may be absent is a `Time` (one word, no
 /// optional's tag byte and padding); an optional pair is two optional bytes.
-struct PlainFields: Sendable, Hashable, BitwiseCopyable {
+struct PlainFields: Sendable, Hashable, PlainBlock {
     var now: Millis = 0
     var foregroundLeftAt = Time(nil)
     var notInUseSince = Time(nil)
@@ -494,20 +484,28 @@ struct PlainFields: Sendable, Hashable, BitwiseCopyable {
     /// Zero bytes to a whole word: the block is read as words, and these are always 0.
     private var pad: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
 
+    static func == (a: PlainFields, b: PlainFields) -> Bool { a.sameBytes(as: b) }
+    func hash(into hasher: inout Hasher) { forEachWord { hasher.combine($0) } }
+}
+
+/// A block of plain fields in whole words with no padding (`PlainFields`, `ProcessPlain`): its
+/// bytes are its value, so it is compared and hashed as words.
+protocol PlainBlock: BitwiseCopyable {}
+
+extension PlainBlock {
     /// The number of words in the block.
-    static let wordCount = MemoryLayout<PlainFields>.size / 8
+    static var wordCount: Int { MemoryLayout<Self>.size / 8 }
 
     /// Calls `body` with each word of the block, in order.
     @inline(__always) func forEachWord(_ body: (UInt64) -> Void) {
         withUnsafeBytes(of: self) { raw in
-            for i in 0..<PlainFields.wordCount { body(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
+            for i in 0..<Self.wordCount { body(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
         }
     }
 
-    static func == (a: PlainFields, b: PlainFields) -> Bool {
-        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+    @inline(__always) func sameBytes(as other: Self) -> Bool {
+        withUnsafeBytes(of: self) { x in withUnsafeBytes(of: other) { y in x.elementsEqual(y) } }
     }
-    func hash(into hasher: inout Hasher) { forEachWord { hasher.combine($0) } }
 }
 
 /// A moment that may be absent, in one word: absent is `Int.min`, which no time comes near.

@@ -314,7 +314,9 @@ extension Commands {
         }, progress: { line.update($0) })
         line.clear()
         // Stopped at the last path wanted: how many more states match is not known.
-        let of = search.stoppedEarly ? "" : " of \(grouped(total))"
+        // Cut short by --max-states: more states may match beyond the cut.
+        let cut = search.truncated && !search.stoppedEarly
+        let of = search.stoppedEarly ? "" : " of \(cut ? "at least " : "")\(grouped(total))"
         if matches.isEmpty {
             io.out("no reachable state has \(to) (" + (["searched \(grouped(search.count)) states"] + widenWays(search, for: conditions)).joined(separator: "; ") + ")")
             return 1
@@ -350,7 +352,8 @@ extension Commands {
             }
             io.out(search.stoppedEarly
                    ? "the \(matches.count) shortest; each file runs with locflow check (the search stopped there: --count counts every matching state)"
-                   : "\(matches.count) of \(grouped(total)) matching state\(total == 1 ? "" : "s"); each file runs with locflow check")
+                   : "\(matches.count)\(of) matching state\(total == 1 ? "" : "s"); each file runs with locflow check"
+                     + (cut ? " (the search stopped at --max-states \(grouped(bounds.maxStates)))" : ""))
             return 0
         }
         for n in matches.indices {

@@ -329,6 +329,11 @@ struct ModelCheckerTests {
         let few = capture { Commands.paths(config: AppConfig(), configLines: ["platform ios14"], to: "status=authorizedWhenInUse",
                                            max: 50, bounds: StateSearch.Bounds(depth: 2), io: $0) }
         #expect(few.code == 0 && few.out.contains("(path 1 of "), "\(few.out)")
+        // Cut short by --max-states: the total counts the states searched, and says so.
+        let capped = capture { Commands.paths(config: AppConfig(), configLines: ["platform ios14"], to: "status=authorizedWhenInUse",
+                                              max: 100, bounds: StateSearch.Bounds(maxStates: 40), directory: s.dir + "/c", countAll: true, io: $0) }
+        #expect(capped.code == 0 && capped.out.range(of: #"\n[0-9]+ of at least [0-9]+ matching states; each file runs with locflow check \(the search stopped at --max-states 40\)"#,
+                                                     options: .regularExpression) != nil, "\(capped.out)")
         let one = capture { Commands.paths(config: AppConfig(), configLines: ["platform ios14"], to: "status=denied",
                                            max: 1, bounds: StateSearch.Bounds(depth: 2), io: $0) }
         #expect(one.out.contains("(path 1: 1 step; denied"), "\(one.out)")
