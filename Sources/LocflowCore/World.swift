@@ -428,8 +428,8 @@ final class ConfigBox: Sendable, Hashable {
 /// A weak reference is what makes it so (the runtime must know where a weak reference lives). It
 /// is always nil, so copying and destroying one touches no side table; an existential holding
 /// `()` did the same through two indirect calls a copy (1.6% of the instructions).
-struct AddressOnly: @unchecked Sendable, Hashable {  // unchecked: the one field is always nil
-    private final class Nothing {}
+struct AddressOnly: Sendable, Hashable {
+    private final class Nothing: Sendable {}
     private weak var nothing: Nothing?
     static func == (a: AddressOnly, b: AddressOnly) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
