@@ -155,7 +155,7 @@ public struct ProcessState: Sendable, Hashable {
 /// then zero bytes to a whole word; a test holds that nothing falls between them). An absent
 /// stream or request keeps its other fields at one value (0, nil, false), so equal processes are
 /// equal bytes.
-struct ProcessPlain: Sendable, Hashable, PlainBlock {
+struct ProcessPlain: Sendable, PlainBlock {
     var generation = 0
     var launchedAt: Millis = 0
     var liveUpdatesStartedAt: Millis = 0
@@ -183,8 +183,6 @@ struct ProcessPlain: Sendable, Hashable, PlainBlock {
     /// Zero bytes to a whole word.
     private var pad: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0)
 
-    static func == (a: ProcessPlain, b: ProcessPlain) -> Bool { a.sameBytes(as: b) }
-    func hash(into hasher: inout Hasher) { forEachWord { hasher.combine($0) } }
 }
 
 /// Whether a process stream runs, and whether it is qualified, in one byte.
@@ -441,7 +439,7 @@ struct AddressOnly: Sendable, Hashable {
 /// bytes: the model checker's fingerprint hashes the block as it lies in memory, and a copy of
 /// a world moves it with one `memcpy`. A time that may be absent is a `Time` (one word, no
 /// optional's tag byte and padding); an optional pair is two optional bytes.
-struct PlainFields: Sendable, Hashable, PlainBlock {
+struct PlainFields: Sendable, PlainBlock {
     var now: Millis = 0
     var foregroundLeftAt = Time(nil)
     var notInUseSince = Time(nil)
@@ -484,13 +482,12 @@ struct PlainFields: Sendable, Hashable, PlainBlock {
     /// Zero bytes to a whole word: the block is read as words, and these are always 0.
     private var pad: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
 
-    static func == (a: PlainFields, b: PlainFields) -> Bool { a.sameBytes(as: b) }
-    func hash(into hasher: inout Hasher) { forEachWord { hasher.combine($0) } }
 }
 
 /// A block of plain fields in whole words with no padding (`PlainFields`, `ProcessPlain`): its
-/// bytes are its value, so it is compared and hashed as words.
-protocol PlainBlock: BitwiseCopyable {}
+/// bytes are its value, so it is compared and hashed as words (these `==` and `hash(into:)`
+/// take the place of the synthesized ones).
+protocol PlainBlock: BitwiseCopyable, Hashable {}
 
 extension PlainBlock {
     /// The number of words in the block.
@@ -503,9 +500,11 @@ extension PlainBlock {
         }
     }
 
-    @inline(__always) func sameBytes(as other: Self) -> Bool {
-        withUnsafeBytes(of: self) { x in withUnsafeBytes(of: other) { y in x.elementsEqual(y) } }
+    static func == (a: Self, b: Self) -> Bool {
+        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
     }
+
+    func hash(into hasher: inout Hasher) { forEachWord { hasher.combine($0) } }
 }
 
 /// A moment that may be absent, in one word: absent is `Int.min`, which no time comes near.

@@ -313,8 +313,8 @@ extension Commands {
             if let stop, matches.count == limit { stop.requested = true }
         }, progress: { line.update($0) })
         line.clear()
-        // Stopped at the last path wanted: how many more states match is not known.
-        // Cut short by --max-states: more states may match beyond the cut.
+        // The total: unknown when the search stopped at the last path wanted, a lower bound
+        // when --max-states cut it short.
         let cut = search.truncated && !search.stoppedEarly
         let of = search.stoppedEarly ? "" : " of \(cut ? "at least " : "")\(grouped(total))"
         if matches.isEmpty {

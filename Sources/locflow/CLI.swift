@@ -128,10 +128,10 @@ enum CLI {
         expect lines for the conditions, so it runs as it is with locflow check. --max N prints
         the N shortest (each a separate flow, marked); -o DIR writes each to its own file
         (path-01.flow, ...; up to --max, default 10). The search stops once it has them;
-        --count searches on and says how many states match in all. Keys: status, accuracy, settings, precise,
-        prompt, lifecycle, inUse, indicator, locationServicesEnabled, completion, error, fix,
-        paused, widgetUpdates, delivering.SOURCE (standard, liveUpdates, monitor,
-        significantChanges, visits, beacons, beaconRegions, regions), session.a, session.b.
+        --count searches on and says how many states match in all. Keys: status, accuracy,
+        settings, precise, prompt, lifecycle, inUse, indicator, locationServicesEnabled,
+        completion, error, fix, paused, widgetUpdates, delivering.SOURCE (standard, liveUpdates,
+        monitor, significantChanges, visits, beacons, beaconRegions, regions), session.a, session.b.
         Config options and bounds as for explore.
         Example: locflow paths --to "status=authorizedAlways settings=whileUsing"
         """,
