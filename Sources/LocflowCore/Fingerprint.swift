@@ -12,17 +12,17 @@
 /// `fingerprintFields` and a test compares the list with the types themselves, so a field added
 /// later fails the test until it is hashed here.
 ///
-/// The words go alternately into two lanes, each through a bijection of its state (xor, a
-/// rotation, an odd multiplier, an xor-shift; two lanes so that the multiplications overlap),
-/// and the lanes are folded into 64 bits at the end: two different inputs collide with a
-/// chance of about 2⁻⁶⁴, the hash compaction `FingerprintSet` accounts for.
+/// The words go in two at a time, each pair through one full-width multiplication with the
+/// lane's state (`FingerprintHasher`: half the multiplications of a word at a time), in two
+/// lanes folded into 64 bits at the end: two different inputs collide with a chance of about
+/// 2⁻⁶⁴, the hash compaction `FingerprintSet` accounts for.
 extension World {
     /// The fingerprint (`World.canonicalize` first: the search hashes canonical worlds).
     public var fingerprint: UInt64 {
         var h = FingerprintHasher()
         // The plain fields as they lie in memory (see `PlainFields`: no padding, so equal
         // values are equal words and different values different words).
-        plain.forEachWord { h.word($0) }
+        h.block(plain)
         h.word(noPrompt ? 0 : 1)
         h.process(process)
         h.count(sessions.count)
@@ -66,22 +66,42 @@ extension World {
     ]
 }
 
-/// Two interleaved chains of bijective mixing steps over 64-bit words (see `World.fingerprint`).
+/// The fingerprint's hash (see `World.fingerprint`): the words go in two at a time, each pair
+/// through one 64×64→128-bit multiplication folded to 64 bits, as wyhash does; pairs go into
+/// alternate lanes, so the multiplications do not wait for each other.
 struct FingerprintHasher {
     private var lane = 0x243F_6A88_85A3_08D3 as UInt64
     private var other = 0x1319_8A2E_0370_7344 as UInt64
+    /// The first word of a pair whose second has not come yet.
+    private var pending: UInt64 = 0
+    private var half = false
 
-    /// One word into the current lane; the lanes then trade places, so consecutive words go
-    /// into alternate lanes and their multiplications do not wait for each other.
-    @inline(__always) mutating func word(_ x: UInt64) {
-        // The rotation first: a multiplication carries differences only upwards, so without it a
-        // difference in the top bit alone would come out the same whatever the state, and the
-        // next word of the lane could cancel it.
-        let r = lane ^ x
-        var s = (r << 23 | r >> 41) &* 0x9E37_79B9_7F4A_7C15
-        s ^= s >> 29
+    /// Two words into the current lane; the lanes then trade places. One factor takes the first
+    /// word with a constant no word of a world can equal (a time, a count, a block of small
+    /// bytes, eight bytes of UTF-8), so it is never 0; the other the second word with the lane,
+    /// so every word before counts.
+    @inline(__always) private mutating func mix(_ x: UInt64, _ y: UInt64) {
+        let m = (x ^ 0xA076_1D64_78BD_642F).multipliedFullWidth(by: y ^ lane)
         lane = other
-        other = s
+        other = m.high ^ m.low
+    }
+
+    /// One word: it waits for the next, and the two go in as a pair.
+    @inline(__always) mutating func word(_ x: UInt64) {
+        if half { mix(pending, x); half = false } else { pending = x; half = true }
+    }
+
+    /// A block of plain fields as it lies in memory, pair by pair.
+    @inline(__always) mutating func block<B: PlainBlock>(_ b: B) {
+        withUnsafeBytes(of: b) { raw in
+            var i = 0
+            if half { word(raw.loadUnaligned(as: UInt64.self)); i = 1 }
+            while i + 1 < B.wordCount {
+                mix(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self), raw.loadUnaligned(fromByteOffset: i * 8 + 8, as: UInt64.self))
+                i += 2
+            }
+            if i < B.wordCount { word(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
+        }
     }
 
     @inline(__always) mutating func int(_ x: Int) { word(UInt64(bitPattern: Int64(x))) }
@@ -117,7 +137,7 @@ struct FingerprintHasher {
 
     /// A process: its plain fields as they lie in memory (see `ProcessPlain`), then the beacons it ranges.
     mutating func process(_ p: ProcessState) {
-        p.plain.forEachWord { word($0) }
+        block(p.plain)
         strings(p.beaconRanging)
     }
 
@@ -153,7 +173,9 @@ struct FingerprintHasher {
     /// Both lanes folded into one word and finished with an avalanche (so nearby inputs spread
     /// over the table).
     func finish() -> UInt64 {
-        var z = lane ^ (other << 32 | other >> 32) &* 0xD6E8_FEB8_6659_FD93
+        var h = self
+        if h.half { h.mix(h.pending, 0) }  // the layout says where the words end: a 0 adds nothing
+        var z = h.lane ^ (h.other << 32 | h.other >> 32) &* 0xD6E8_FEB8_6659_FD93
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)

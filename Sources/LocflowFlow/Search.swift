@@ -388,8 +388,10 @@ public struct StateSearch {
 
         mutating func expand(_ world: World, from state: Int, _ actions: [Event], keepLastOutputs: Bool) {
             if firstState < 0 { firstState = state }
-            var world = world
-            if let local { world.shareConfig(with: local) } else { world.detachConfig(); local = world }
+            var shared = world
+            if let local { shared.shareConfig(with: local) } else { shared.detachConfig(); local = shared }
+            // Immutable from here: a `var` handed to each step was copied for it, world and all.
+            let world = consume shared
             if let p = world.prompt {
                 for label in world.buttons(for: p) { step(world, .user(.tap(label)), -1, label, state, keepLastOutputs) }
             }
@@ -418,7 +420,7 @@ public struct StateSearch {
             let f = w.fingerprint
             if let id = known.find(f) { return known(id, f, k, label, state) }
             list(f, k, label, state, slot: Int32(worlds.count))
-            worlds.append(w)
+            worlds.append(consume w)
         }
 
         /// A successor already in the visited set: counted, or listed when the merge needs it
