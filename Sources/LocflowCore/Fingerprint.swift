@@ -27,11 +27,7 @@ extension World {
         h.process(process)
         h.count(sessions.count)
         for i in sessions.indices { h.session(sessions[i]) }
-        if let n = names {
-            h.strings(n.regions); h.strings(n.monitorConditions); h.strings(n.beaconRegions)
-        } else {
-            h.count(0); h.count(0); h.count(0)  // three empty lists, as above
-        }
+        h.strings(regions); h.strings(monitorConditions); h.strings(beaconRegions)
         // Read in place (a prompt bound with `if let` or a loop's element was copied, strings and all).
         if !noPrompt { h.prompt(prompt.unsafelyUnwrapped) }
         h.count(promptQueue.count)
@@ -41,8 +37,10 @@ extension World {
 
     /// The stored properties `fingerprint` reads, by type (a test holds them equal to the types').
     public static let fingerprintFields: [String: Set<String>] = [
-        // `box` never changes in a search; `passedByAddress` holds nothing.
-        "World": ["box", "passedByAddress", "plain", "process", "sessions", "names", "prompt", "promptQueue"],
+        // `passedByAddress` holds nothing.
+        "World": ["lists", "passedByAddress", "plain", "process", "prompt"],
+        // `config` never changes in a search.
+        "WorldLists": ["config", "sessions", "promptQueue", "regions", "monitorConditions", "beaconRegions"],
         // Hashed as they lie in memory, `pad` (always zero) included.
         "PlainFields": ["now", "foregroundLeftAt", "notInUseSince", "suspendAt", "relaunchWindowEndsAt", "promptShownAt", "callbacks",
                         "nextReducedFixAt", "reducedFixes", "timersFired", "fixes", "lastFixAt", "standardFixDue", "liveFixDue",
@@ -53,7 +51,8 @@ extension World {
         "Time": ["raw"],
         "AppRecord": ["choice", "provisionalAlways", "alwaysRequestUsed", "temporaryGrant", "precise", "temporaryFullAccuracy",
                       "locationButtonApproved"],
-        "ProcessState": ["plain", "beaconRanging"],
+        "ProcessState": ["plain", "ranging"],
+        "NameList": ["names"],
         // Hashed as they lie in memory, `pad` (always zero) included.
         "ProcessPlain": ["generation", "launchedAt", "liveUpdatesStartedAt", "monitorStartedAt", "backgroundActivityStartedAt",
                          "locationRequestDeadline", "launchedInBackground", "lastDeliveredStatus", "lastDeliveredAccuracy",
@@ -61,7 +60,6 @@ extension World {
                          "backgroundActivity", "desiredAccuracy", "pausesAutomatically", "activityType", "showsBackgroundIndicator",
                          "indicatorPropertyAtBackground", "paused", "locationRequest", "locationRequestHeld", "pad"],
         "Prompt": ["kind", "origin", "purposeKey", "showsPreciseSwitch", "precise"],
-        "MonitoredNames": ["regions", "monitorConditions", "beaconRegions"],
         "ServiceSession": ["id", "goal", "fullAccuracyKey", "state", "held", "qualified", "fullAccuracyDeclined", "createdAt"],
     ]
 }

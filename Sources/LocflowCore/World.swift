@@ -99,8 +99,13 @@ public struct ProcessStream: Sendable, Hashable {
 /// Its plain fields are one block of whole words (`ProcessPlain`), as the world's are.
 public struct ProcessState: Sendable, Hashable {
     var plain = ProcessPlain()
-    /// Beacon constraints being ranged (ranging belongs to the process).
-    public var beaconRanging: [String] = []
+    /// Beacon constraints being ranged (ranging belongs to the process), behind a reference that
+    /// is nil while there are none (a copy of a world retained the list, nearly always empty).
+    private var ranging: NameList?
+    public var beaconRanging: [String] {
+        get { ranging?.names ?? [] }
+        set { ranging = newValue.isEmpty ? nil : NameList(newValue) }
+    }
 
     public init() {}
 
@@ -219,12 +224,18 @@ public struct StatusPair: Sendable, Hashable {
 
 /// The whole simulated world: one device, one app. A value; `step` is the only way it changes.
 public struct World: Sendable, Hashable {
-    /// The configuration, shared by every copy of a world (one reference to retain, not its
-    /// every string: the model checker copies worlds millions of times).
-    private var box: ConfigBox
+    /// The configuration and the world's lists (sessions, prompts waiting, monitored names),
+    /// behind the one reference a copy of a world retains (see `WorldLists`).
+    private(set) var lists: WorldLists
     /// Makes `World` address-only, so that it is always passed by address (see `AddressOnly`).
     private var passedByAddress = AddressOnly()
-    public var config: AppConfig { _read { yield box.config } }
+    public var config: AppConfig { _read { yield lists.config.config } }
+
+    /// The lists, this world's own: copied first when another world shares them.
+    @inline(__always) private mutating func ownLists() -> WorldLists {
+        if !isKnownUniquelyReferenced(&lists) { lists = lists.copy() }
+        return lists
+    }
     /// Every field that is a plain value (booleans, cases, counts, times) in one block of
     /// whole words, copied with one `memcpy` and hashed as it lies in memory (see `PlainFields`).
     /// The properties below read and write it.
@@ -258,17 +269,20 @@ public struct World: Sendable, Hashable {
     @inline(__always) public internal(set) var keptBackgroundActivity: Bool { get { plain.keptBackgroundActivity } set { plain.keptBackgroundActivity = newValue } }
     @inline(__always) public internal(set) var keptLiveUpdates: Bool { get { plain.keptLiveUpdates } set { plain.keptLiveUpdates = newValue } }
     @inline(__always) public internal(set) var keptMonitor: Bool { get { plain.keptMonitor } set { plain.keptMonitor = newValue } }
-    public internal(set) var sessions: [ServiceSession] = []
+    public internal(set) var sessions: [ServiceSession] {
+        @inline(__always) _read { yield lists.sessions }
+        @inline(__always) _modify { yield &ownLists().sessions }
+    }
     @inline(__always) public internal(set) var significantChanges: Bool { get { plain.significantChanges } set { plain.significantChanges = newValue } }
     /// The regions monitored (`startMonitoring(for:)`), by the flow's names.
     public internal(set) var regions: [String] {
-        get { names?.regions ?? [] }
-        set { names = MonitoredNames.make(newValue, monitorConditions, beaconRegions) }
+        @inline(__always) _read { yield lists.regions }
+        @inline(__always) _modify { yield &ownLists().regions }
     }
     /// The conditions added to the `CLMonitor`.
     public internal(set) var monitorConditions: [String] {
-        get { names?.monitorConditions ?? [] }
-        set { names = MonitoredNames.make(regions, newValue, beaconRegions) }
+        @inline(__always) _read { yield lists.monitorConditions }
+        @inline(__always) _modify { yield &ownLists().monitorConditions }
     }
 
     // Prompts
@@ -277,7 +291,10 @@ public struct World: Sendable, Hashable {
     /// two optional prompts, which copied both into a tuple and destroyed it through the runtime
     /// (7% of the model checker's instructions).
     @inline(__always) var noPrompt: Bool { if case .none = prompt { true } else { false } }
-    public internal(set) var promptQueue: [Prompt] = []
+    public internal(set) var promptQueue: [Prompt] {
+        @inline(__always) _read { yield lists.promptQueue }
+        @inline(__always) _modify { yield &ownLists().promptQueue }
+    }
     /// When the prompt on screen came up.
     @inline(__always) public internal(set) var promptShownAt: Millis? { get { plain.promptShownAt.value } set { plain.promptShownAt = Time(newValue) } }
 
@@ -314,12 +331,9 @@ public struct World: Sendable, Hashable {
     /// The visits service and beacon-region monitoring persist across processes.
     @inline(__always) public internal(set) var visits: Bool { get { plain.visits } set { plain.visits = newValue } }
     public internal(set) var beaconRegions: [String] {
-        get { names?.beaconRegions ?? [] }
-        set { names = MonitoredNames.make(regions, monitorConditions, newValue) }
+        @inline(__always) _read { yield lists.beaconRegions }
+        @inline(__always) _modify { yield &ownLists().beaconRegions }
     }
-    /// `regions`, `monitorConditions` and `beaconRegions` behind one reference, nil while all
-    /// three are empty (see `MonitoredNames`).
-    private(set) var names: MonitoredNames?
     /// The app's widget is on a Home Screen.
     @inline(__always) public internal(set) var widgetAdded: Bool { get { plain.widgetAdded } set { plain.widgetAdded = newValue } }
     /// The person force-quit the app (and has not opened it since): with `forceQuitBlocksRelaunch`, no relaunch.
@@ -349,7 +363,7 @@ public struct World: Sendable, Hashable {
     }
 
     private init(blank config: AppConfig) {
-        self.box = ConfigBox(config)
+        self.lists = WorldLists(ConfigBox(config))
         self.plain.locationServicesOn = config.locationServicesOn
         self.plain.restricted = config.restricted
         self.plain.record = AppRecord(precise: !config.info.defaultAccuracyReduced)
@@ -363,48 +377,57 @@ public struct World: Sendable, Hashable {
 
     public func session(_ id: String) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
 
-    /// Gives the world a reference of its own to its configuration. Every copy of a world
-    /// retains that reference: the model checker's workers give theirs one each (`shareConfig`),
-    /// so that two cores copying worlds do not contend for one reference count.
-    public mutating func detachConfig() { box = ConfigBox(box.config) }
-
-    /// Takes `other`'s reference to the configuration, which must be the same.
-    public mutating func shareConfig(with other: World) {
-        assert(box == other.box, "shareConfig: another configuration")
-        box = other.box
-    }
 }
 
-/// The names of the regions, the CLMonitor conditions and the beacon regions a world monitors,
-/// behind one reference that is nil while all three lists are empty. Most worlds monitor
-/// nothing, and every copy of a world retained and released each of three lists (the model
-/// checker copies a world for nearly every step it tries). A change makes a new one.
-final class MonitoredNames: Sendable, Hashable {
-    let regions: [String]
-    let monitorConditions: [String]
-    let beaconRegions: [String]
+/// A world's configuration and lists behind one reference. A copy of a world retained five
+/// (the configuration, the sessions, the prompt queue, the monitored names, the process's beacon
+/// ranging), and the model checker copies a world for nearly every step it tries; now one. Copied
+/// on write, as an array is: a world changes its lists only while it alone holds them
+/// (`World.ownLists`), so no two threads ever see one change (hence `@unchecked Sendable`), and
+/// the fields need no exclusivity checks (each is reached through that one reference).
+final class WorldLists: @unchecked Sendable, Hashable {
+    @exclusivity(unchecked) var config: ConfigBox
+    @exclusivity(unchecked) var sessions: [ServiceSession] = []
+    @exclusivity(unchecked) var promptQueue: [Prompt] = []
+    /// The regions monitored (`startMonitoring(for:)`), the `CLMonitor` conditions and the beacon
+    /// regions monitored, by the flow's names.
+    @exclusivity(unchecked) var regions: [String] = []
+    @exclusivity(unchecked) var monitorConditions: [String] = []
+    @exclusivity(unchecked) var beaconRegions: [String] = []
 
-    private init(_ regions: [String], _ monitorConditions: [String], _ beaconRegions: [String]) {
-        self.regions = regions
-        self.monitorConditions = monitorConditions
-        self.beaconRegions = beaconRegions
+    init(_ config: ConfigBox) { self.config = config }
+
+    func copy() -> WorldLists {
+        let c = WorldLists(config)
+        c.sessions = sessions
+        c.promptQueue = promptQueue
+        c.regions = regions
+        c.monitorConditions = monitorConditions
+        c.beaconRegions = beaconRegions
+        return c
     }
 
-    /// nil when all three are empty: a world that monitors nothing holds no reference.
-    static func make(_ regions: [String], _ monitorConditions: [String], _ beaconRegions: [String]) -> MonitoredNames? {
-        regions.isEmpty && monitorConditions.isEmpty && beaconRegions.isEmpty ? nil
-            : MonitoredNames(regions, monitorConditions, beaconRegions)
-    }
-
-    static func == (a: MonitoredNames, b: MonitoredNames) -> Bool {
-        a === b || (a.regions == b.regions && a.monitorConditions == b.monitorConditions && a.beaconRegions == b.beaconRegions)
+    static func == (a: WorldLists, b: WorldLists) -> Bool {
+        a === b || (a.config == b.config && a.sessions == b.sessions && a.promptQueue == b.promptQueue && a.regions == b.regions
+                    && a.monitorConditions == b.monitorConditions && a.beaconRegions == b.beaconRegions)
     }
 
     func hash(into hasher: inout Hasher) {
+        hasher.combine(config)
+        hasher.combine(sessions)
+        hasher.combine(promptQueue)
         hasher.combine(regions)
         hasher.combine(monitorConditions)
         hasher.combine(beaconRegions)
     }
+}
+
+/// A list of names behind a reference (a process's beacon ranging: nil while it ranges none).
+final class NameList: Sendable, Hashable {
+    let names: [String]
+    init(_ names: [String]) { self.names = names }
+    static func == (a: NameList, b: NameList) -> Bool { a === b || a.names == b.names }
+    func hash(into hasher: inout Hasher) { hasher.combine(names) }
 }
 
 /// A world's configuration behind one reference. Equal when the configurations are equal; its

@@ -380,18 +380,11 @@ public struct StateSearch {
             enabled = Array(repeating: false, count: actions)
         }
 
-        /// The first world this worker expanded, with the worker's own reference to the configuration.
-        var local: World?
-
         /// The first state this part expanded.
         var firstState = -1
 
         mutating func expand(_ world: World, from state: Int, _ actions: [Event], keepLastOutputs: Bool) {
             if firstState < 0 { firstState = state }
-            var shared = world
-            if let local { shared.shareConfig(with: local) } else { shared.detachConfig(); local = shared }
-            // Immutable from here: a `var` handed to each step was copied for it, world and all.
-            let world = consume shared
             if let p = world.prompt {
                 for label in world.buttons(for: p) { step(world, .user(.tap(label)), -1, label, state, keepLastOutputs) }
             }

@@ -16,7 +16,7 @@ struct FingerprintTests {
             ("ProcessPlain", ProcessPlain()),
             ("Prompt", Prompt(kind: .whenInUse, origin: .requestWhenInUse)),
             ("ServiceSession", ServiceSession(id: "a", goal: .whenInUse, fullAccuracyKey: nil, qualified: true, createdAt: 0)),
-            ("MonitoredNames", MonitoredNames.make(["office"], [], [])!),
+            ("WorldLists", w.lists), ("NameList", NameList(["lobby"])),
         ]
         for (name, value) in samples {
             let stored = Set(Mirror(reflecting: value).children.compactMap(\.label))
@@ -28,7 +28,7 @@ struct FingerprintTests {
         func walk(_ value: Any) {
             let m = Mirror(reflecting: value)
             if m.displayStyle == .struct { types.insert(String(describing: m.subjectType)) }
-            for c in m.children where c.label != "box" && c.label != "passedByAddress" { walk(c.value) }
+            for c in m.children where c.label != "config" && c.label != "passedByAddress" { walk(c.value) }
         }
         var full = w
         for e: Event in [.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)), .app(.liveUpdates(true)),
@@ -102,8 +102,13 @@ struct FingerprintTests {
         typealias Change = (inout World) -> Void
         let changes: [String: [String: Change]] = [
             "World": [
-                "plain": { $0.moving.toggle() }, "process": { $0.process.paused.toggle() }, "sessions": { $0.sessions.removeAll() },
-                "names": { $0.regions = [] }, "prompt": { $0.prompt = nil }, "promptQueue": { $0.promptQueue.removeAll() },
+                "plain": { $0.moving.toggle() }, "process": { $0.process.paused.toggle() }, "lists": { $0.sessions.removeAll() },
+                "prompt": { $0.prompt = nil },
+            ],
+            "WorldLists": [
+                "sessions": { $0.sessions.removeAll() }, "promptQueue": { $0.promptQueue.removeAll() },
+                "regions": { $0.regions = ["offices"] }, "monitorConditions": { $0.monitorConditions.append("work") },
+                "beaconRegions": { $0.beaconRegions = [] },
             ],
             "Time": ["raw": { $0.suspendAt! += 1 }],
             "PlainFields": [
@@ -133,7 +138,8 @@ struct FingerprintTests {
                 "precise": { $0.record.precise.toggle() }, "temporaryFullAccuracy": { $0.record.temporaryFullAccuracy.toggle() },
                 "locationButtonApproved": { $0.record.locationButtonApproved.toggle() },
             ],
-            "ProcessState": ["plain": { $0.process.paused.toggle() }, "beaconRanging": { $0.process.beaconRanging = ["lobby", "gate"] }],
+            "ProcessState": ["plain": { $0.process.paused.toggle() }, "ranging": { $0.process.beaconRanging = [] }],
+            "NameList": ["names": { $0.process.beaconRanging = ["lobby", "gate"] }],
             "ProcessPlain": [
                 "generation": { $0.process.generation += 1 }, "launchedAt": { $0.process.launchedAt += 1 },
                 "launchedInBackground": { $0.process.launchedInBackground.toggle() }, "lastDeliveredStatus": { $0.process.lastDelivered = nil },
@@ -155,10 +161,6 @@ struct FingerprintTests {
                 "purposeKey": { $0.prompt!.purposeKey = nil }, "showsPreciseSwitch": { $0.promptQueue[0].showsPreciseSwitch.toggle() },
                 "precise": { $0.prompt!.precise.toggle() },
             ],
-            "MonitoredNames": [
-                "regions": { $0.regions = ["offices"] }, "monitorConditions": { $0.monitorConditions.append("work") },
-                "beaconRegions": { $0.beaconRegions = [] },
-            ],
             "ServiceSession": [
                 "id": { $0.sessions[0].id = "b" }, "goal": { $0.sessions[0].goal = .always }, "fullAccuracyKey": { $0.sessions[0].fullAccuracyKey = nil },
                 "state": { $0.sessions[0].state = .lapsed }, "held": { $0.sessions[0].held.toggle() },
@@ -169,7 +171,7 @@ struct FingerprintTests {
         let base = Self.fullWorld()
         for (type, fields) in World.fingerprintFields {
             // The configuration never changes in a search; the others hold nothing (`pad` is always zero).
-            let listed = fields.subtracting(["box", "passedByAddress", "pad"])
+            let listed = fields.subtracting(["config", "passedByAddress", "pad"])
             #expect(Set(changes[type]?.keys.map { $0 } ?? []) == listed, "\(type): the table of changes does not cover the listed fields")
             for (field, change) in changes[type] ?? [:] {
                 var w = base
@@ -178,6 +180,19 @@ struct FingerprintTests {
                 #expect(w.fingerprint != base.fingerprint, "\(type).\(field) is listed but does not reach the fingerprint")
             }
         }
+    }
+
+    /// The lists are one reference shared by copies and copied on write: a change to one world's
+    /// lists leaves every copy as it was, and worlds with equal lists are equal however made.
+    @Test func aCopysListsAreItsOwn() {
+        let base = Self.fullWorld()
+        var a = base, b = base
+        a.sessions[0].held.toggle(); a.promptQueue.removeAll(); a.regions.append("gate")
+        b.monitorConditions = []; b.beaconRegions.append("hall"); b.process.beaconRanging = []
+        #expect(base == Self.fullWorld() && a != base && b != base && a != b)
+        #expect(base.sessions[0].held == Self.fullWorld().sessions[0].held && base.regions == ["office"] && base.process.beaconRanging == ["lobby"])
+        a.sessions[0].held.toggle(); a.promptQueue = base.promptQueue; a.regions.removeLast()
+        #expect(a == base && a.hashValue == base.hashValue && a.fingerprint == base.fingerprint)
     }
 
     /// A long list tells its length, and which list an element is in.
