@@ -377,6 +377,16 @@ public struct World: Sendable, Hashable {
 
     public func session(_ id: String) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
 
+    /// Lists a thread keeps for the worlds it works on (the model checker's workers hold one
+    /// each): every copy of a world retains its lists, and worlds that have never changed theirs
+    /// share the first world's, so two cores copying worlds contended for that one reference
+    /// count. The first call makes a copy of this world's lists the template; later calls take
+    /// the template in place of lists equal to it.
+    public mutating func shareLists(_ template: inout ListsTemplate) {
+        guard let t = template.lists else { lists = lists.copy(); template.lists = lists; return }
+        if lists !== t && lists == t { lists = t }
+    }
+
 }
 
 /// A world's configuration and lists behind one reference. A copy of a world retained five
@@ -420,6 +430,12 @@ final class WorldLists: @unchecked Sendable, Hashable {
         hasher.combine(monitorConditions)
         hasher.combine(beaconRegions)
     }
+}
+
+/// The lists a thread keeps for the worlds it works on (`World.shareLists`).
+public struct ListsTemplate {
+    fileprivate var lists: WorldLists?
+    public init() {}
 }
 
 /// A list of names behind a reference (a process's beacon ranging: nil while it ranges none).
