@@ -136,7 +136,7 @@ struct FingerprintHasher {
     /// A process: its plain fields as they lie in memory (see `ProcessPlain`), then the beacons it ranges.
     mutating func process(_ p: ProcessState) {
         block(p.plain)
-        strings(p.beaconRanging)
+        if let r = p.ranging { strings(r.names) } else { count(0) }  // read in place: the list's accessor made one
     }
 
     mutating func prompt(_ p: Prompt) {

@@ -101,7 +101,7 @@ public struct ProcessState: Sendable, Hashable {
     var plain = ProcessPlain()
     /// Beacon constraints being ranged (ranging belongs to the process), behind a reference that
     /// is nil while there are none (a copy of a world retained the list, nearly always empty).
-    private var ranging: NameList?
+    private(set) var ranging: NameList?
     public var beaconRanging: [String] {
         get { ranging?.names ?? [] }
         set { ranging = newValue.isEmpty ? nil : NameList(newValue) }
