@@ -1,23 +1,21 @@
 // A ceiling for a byte-level model checker (README "Speed"): everything a search step does but
 // the reducer. A 96-byte plain state is copied, two or three of its words changed, hashed as
-// `World.fingerprint` hashes (two lanes), and looked up in a table laid out as `FingerprintSet`
-// (12 bytes a slot, linear probing), until as many states as ios18 has are found.
+// `World.fingerprint` hashes (a pair of words a multiplication, two lanes), and looked up in a
+// table laid out as `FingerprintSet` (12 bytes a slot, linear probing), until as many states as
+// ios18 has are found.
 // Run: swiftc -O tools/ceiling.swift -o /tmp/ceiling && /tmp/ceiling
 import Foundation
 
 struct S { var w: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0,0,0,0,0,0,0,0,0,0,0,0) }
 
-@inline(__always) func mix(_ lane: inout UInt64, _ other: inout UInt64, _ x: UInt64) {
-    let r = lane ^ x
-    var s = (r << 23 | r >> 41) &* 0x9E37_79B9_7F4A_7C15
-    s ^= s >> 29
-    lane = other; other = s
+@inline(__always) func mix(_ lane: inout UInt64, _ other: inout UInt64, _ x: UInt64, _ y: UInt64) {
+    let m = (x ^ 0xA076_1D64_78BD_642F).multipliedFullWidth(by: y ^ lane)
+    lane = other; other = m.high ^ m.low
 }
 @inline(__always) func fp(_ s: S) -> UInt64 {
     var a: UInt64 = 0x243F_6A88_85A3_08D3, b: UInt64 = 0x1319_8A2E_0370_7344
-    mix(&a, &b, s.w.0); mix(&a, &b, s.w.1); mix(&a, &b, s.w.2); mix(&a, &b, s.w.3)
-    mix(&a, &b, s.w.4); mix(&a, &b, s.w.5); mix(&a, &b, s.w.6); mix(&a, &b, s.w.7)
-    mix(&a, &b, s.w.8); mix(&a, &b, s.w.9); mix(&a, &b, s.w.10); mix(&a, &b, s.w.11)
+    mix(&a, &b, s.w.0, s.w.1); mix(&a, &b, s.w.2, s.w.3); mix(&a, &b, s.w.4, s.w.5)
+    mix(&a, &b, s.w.6, s.w.7); mix(&a, &b, s.w.8, s.w.9); mix(&a, &b, s.w.10, s.w.11)
     var z = a ^ (b << 32 | b >> 32) &* 0xD6E8_FEB8_6659_FD93
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
