@@ -21,10 +21,16 @@ extension World {
     public var fingerprint: UInt64 {
         var h = FingerprintHasher()
         // The plain fields as they lie in memory (see `PlainFields`: no padding, so equal
-        // values are equal words and different values different words).
-        h.block(plain)
+        // values are equal words and different values different words), read where they lie:
+        // a world is address-only, so the pointer is its own address (`withUnsafeBytes(of:)`
+        // copied both blocks first).
+        withUnsafePointer(to: self) { w in
+            let raw = UnsafeRawPointer(w)
+            h.block(raw + World.plainOffset, PlainFields.self)
+            h.block(raw + World.processPlainOffset, ProcessPlain.self)
+        }
         h.word(noPrompt ? 0 : 1)
-        h.process(process)
+        if let r = process.ranging { h.strings(r.names) } else { h.count(0) }  // read in place: the list's accessor made one
         h.count(sessions.count)
         for i in sessions.indices { h.session(sessions[i]) }
         h.strings(regions); h.strings(monitorConditions); h.strings(beaconRegions)
@@ -34,6 +40,9 @@ extension World {
         for i in promptQueue.indices { h.prompt(promptQueue[i]) }
         return h.finish()
     }
+
+    static let plainOffset = MemoryLayout<World>.offset(of: \World.plain)!
+    static let processPlainOffset = MemoryLayout<World>.offset(of: \World.process.plain)!
 
     /// The stored properties `fingerprint` reads, by type (a test holds them equal to the types').
     public static let fingerprintFields: [String: Set<String>] = [
@@ -89,17 +98,15 @@ struct FingerprintHasher {
         if half { mix(pending, x); half = false } else { pending = x; half = true }
     }
 
-    /// A block of plain fields as it lies in memory, pair by pair.
-    @inline(__always) mutating func block<B: PlainBlock>(_ b: B) {
-        withUnsafeBytes(of: b) { raw in
-            var i = 0
-            if half { word(raw.loadUnaligned(as: UInt64.self)); i = 1 }
-            while i + 1 < B.wordCount {
-                mix(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self), raw.loadUnaligned(fromByteOffset: i * 8 + 8, as: UInt64.self))
-                i += 2
-            }
-            if i < B.wordCount { word(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
+    /// A block of plain fields as it lies in memory at `raw`, pair by pair.
+    @inline(__always) mutating func block<B: PlainBlock>(_ raw: UnsafeRawPointer, _: B.Type) {
+        var i = 0
+        if half { word(raw.loadUnaligned(as: UInt64.self)); i = 1 }
+        while i + 1 < B.wordCount {
+            mix(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self), raw.loadUnaligned(fromByteOffset: i * 8 + 8, as: UInt64.self))
+            i += 2
         }
+        if i < B.wordCount { word(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
     }
 
     @inline(__always) mutating func int(_ x: Int) { word(UInt64(bitPattern: Int64(x))) }
@@ -131,12 +138,6 @@ struct FingerprintHasher {
         if a.isEmpty { count(0); return }
         count(a.count)
         for i in a.indices { string(a[i]) }
-    }
-
-    /// A process: its plain fields as they lie in memory (see `ProcessPlain`), then the beacons it ranges.
-    mutating func process(_ p: ProcessState) {
-        block(p.plain)
-        if let r = p.ranging { strings(r.names) } else { count(0) }  // read in place: the list's accessor made one
     }
 
     mutating func prompt(_ p: Prompt) {
