@@ -23,17 +23,20 @@ struct FingerprintTests {
             let hashed = World.fingerprintFields[name] ?? []
             #expect(stored == hashed, "\(name): not hashed \(stored.subtracting(hashed).sorted()), gone \(hashed.subtracting(stored).sorted())")
         }
-        // Every type a world holds is in the list (a new nested struct needs its own entry).
+        // Every type a world holds is in the list (a new nested struct or class needs its own
+        // entry: the lists and a process's beacon ranging are classes).
         var types: Set<String> = []
         func walk(_ value: Any) {
             let m = Mirror(reflecting: value)
-            if m.displayStyle == .struct { types.insert(String(describing: m.subjectType)) }
+            if m.displayStyle == .struct || m.displayStyle == .class { types.insert(String(describing: m.subjectType)) }
             for c in m.children where c.label != "config" && c.label != "passedByAddress" { walk(c.value) }
         }
         var full = w
         for e: Event in [.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)), .app(.liveUpdates(true)),
                          .app(.requestLocation), .app(.requestWhenInUseAuthorization)] { _ = full.step(e) }
         walk(full)
+        walk(Self.fullWorld())  // a process that ranges beacons
+        #expect(types.isSuperset(of: ["WorldLists", "NameList"]), "\(types.sorted())")
         #expect(types.subtracting(World.fingerprintFields.keys).isEmpty, "\(types.subtracting(World.fingerprintFields.keys).sorted())")
     }
 
