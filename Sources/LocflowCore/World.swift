@@ -390,8 +390,9 @@ public struct World: Sendable, Hashable {
 }
 
 /// A world's configuration and lists behind one reference. A copy of a world retained five
-/// (the configuration, the sessions, the prompt queue, the monitored names, the process's beacon
-/// ranging), and the model checker copies a world for nearly every step it tries; now one. Copied
+/// references (the configuration, the sessions, the prompt queue, the monitored names, the
+/// process's beacon ranging), and the model checker copies a world for nearly every step it tries;
+/// now it retains this one (the beacon ranging has its own, nil while it ranges none). Copied
 /// on write, as an array is: a world changes its lists only while it alone holds them
 /// (`World.ownLists`), so no two threads ever see one change (hence `@unchecked Sendable`), and
 /// the fields need no exclusivity checks (each is reached through that one reference).
