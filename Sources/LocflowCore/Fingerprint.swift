@@ -41,6 +41,7 @@ extension World {
         return h.finish()
     }
 
+    /// Where the two plain blocks lie in a world.
     static let plainOffset = MemoryLayout<World>.offset(of: \World.plain)!
     static let processPlainOffset = MemoryLayout<World>.offset(of: \World.process.plain)!
 

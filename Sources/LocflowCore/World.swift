@@ -386,7 +386,6 @@ public struct World: Sendable, Hashable {
         guard let t = template.lists else { lists = lists.copy(); template.lists = lists; return }
         if lists !== t && lists == t { lists = t }
     }
-
 }
 
 /// A world's configuration and lists behind one reference. A copy of a world retained five
