@@ -237,17 +237,25 @@ extension World {
 
     /// The diagnostics sources that exist now, in display order.
     public var diagnosticSources: [DiagnosticSource] {
+        var out: [DiagnosticSource] = []
+        forEachDiagnosticSource { out.append($0) }
+        return out
+    }
+
+    /// `diagnosticSources` one by one, without a list (the model checker's invariants ask in
+    /// every state it finds).
+    @inline(__always) public func forEachDiagnosticSource(_ body: (DiagnosticSource) -> Void) {
         guard profile.hasServiceSessions else {
             // iOS 17: a CLLocationUpdate carries only isStationary. [A S61]
-            return profile.hasModernAPIs && lifecycle != .terminated && process.liveUpdates != nil ? [.liveUpdates] : []
+            if profile.hasModernAPIs && lifecycle != .terminated && process.liveUpdates != nil { body(.liveUpdates) }
+            return
         }
-        var out = activeSessions.map { DiagnosticSource.session($0.id) }
+        for s in sessions where s.state == .active { body(.session(s.id)) }
         if lifecycle != .terminated {
-            if process.liveUpdates != nil { out.append(.liveUpdates) }
-            if process.monitor != nil { out.append(.monitor) }
-            if process.backgroundActivity != nil { out.append(.backgroundActivity) }
+            if process.liveUpdates != nil { body(.liveUpdates) }
+            if process.monitor != nil { body(.monitor) }
+            if process.backgroundActivity != nil { body(.backgroundActivity) }
         }
-        return out
     }
 
     /// The properties a source carries on this platform: Apple's type's, or on iOS 17 a

@@ -121,17 +121,18 @@ struct FingerprintHasher {
 
     /// A string: its length in bytes, then its bytes eight to a word.
     mutating func string(_ s: String) {
-        var s = s
-        s.withUTF8 { bytes in
-            count(bytes.count)
-            var i = 0
-            while i < bytes.count {
-                var w: UInt64 = 0
-                var k: UInt64 = 0
-                while k < 8 && i < bytes.count { w |= UInt64(bytes[i]) << (8 * k); k += 1; i += 1 }
-                word(w)
-            }
+        // Its UTF-8 view read as it is (`withUTF8` needed a copy of the string, and made a small
+        // string's bytes contiguous first: 1% of the instructions of an iOS 18 search).
+        let bytes = s.utf8
+        count(bytes.count)
+        var w: UInt64 = 0
+        var shift: UInt64 = 0
+        for b in bytes {
+            w |= UInt64(b) << shift
+            shift += 8
+            if shift == 64 { word(w); w = 0; shift = 0 }
         }
+        if shift > 0 { word(w) }
     }
 
     @inline(__always) mutating func strings(_ a: [String]) {
@@ -142,23 +143,28 @@ struct FingerprintHasher {
     }
 
     mutating func prompt(_ p: Prompt) {
-        let origin: UInt64
-        var text: String?
-        switch p.origin {
-        case .requestWhenInUse: origin = 0
-        case .requestAlways: origin = 1
-        case .immediateUpgrade: origin = 2
-        case .deferredUpgrade(let trigger): origin = 3; text = trigger
-        case .temporaryRequest(let key): origin = 4; text = key
-        case .session(let id): origin = 5; text = id
-        case .locationButton: origin = 6
-        case .reminder: origin = 7
-        case .servicesOff: origin = 8
-        case .widget: origin = 9
+        // The case first, without binding a payload (a bound payload copied the origin, strings
+        // and all, for every prompt hashed); then the payload of the three cases that have one.
+        let origin: UInt64 = switch p.origin {
+        case .requestWhenInUse: 0
+        case .requestAlways: 1
+        case .immediateUpgrade: 2
+        case .deferredUpgrade: 3
+        case .temporaryRequest: 4
+        case .session: 5
+        case .locationButton: 6
+        case .reminder: 7
+        case .servicesOff: 8
+        case .widget: 9
         }
         word(Self.tag(p.kind) | origin << 8 | (p.purposeKey != nil ? 1 << 16 : 0) | (p.showsPreciseSwitch ? 1 << 17 : 0)
              | (p.precise ? 1 << 18 : 0))
-        if let text { string(text) }
+        if origin >= 3 && origin <= 5 {
+            switch p.origin {
+            case .deferredUpgrade(let text), .temporaryRequest(let text), .session(let text): string(text)
+            default: break
+            }
+        }
         if let key = p.purposeKey { string(key) }
     }
 

@@ -140,10 +140,12 @@ public enum Invariants {
             out.append("accuracy is reduced while \(st == .notDetermined ? "notDetermined" : "before iOS 14")")
         }
         // (Checked for every state a search finds: no set is built unless a check fails.)
-        for source in w.diagnosticSources {
+        w.forEachDiagnosticSource { source in
             let found = w.diagnostics(source), properties = source.type.properties
-            let extra = found.filter { !properties.contains($0) }
-            if !extra.isEmpty { out.append("\(source.type.rawValue) carries \(Set(extra.map(\.rawValue)).sorted().joined(separator: ", ")), which the type does not have") }
+            if found.contains(where: { !properties.contains($0) }) {
+                let extra = found.filter { !properties.contains($0) }
+                out.append("\(source.type.rawValue) carries \(Set(extra.map(\.rawValue)).sorted().joined(separator: ", ")), which the type does not have")
+            }
             let inProgress = found.contains(.authorizationRequestInProgress)
             if w.profile.hasServiceSessions && inProgress != w.authorizationRequestInProgress { out.append("authorizationRequestInProgress on \(source.name) disagrees with the prompts") }
         }
