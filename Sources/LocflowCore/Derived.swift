@@ -132,8 +132,6 @@ extension World {
 
     // MARK: Sessions
 
-    public var activeSessions: [ServiceSession] { sessions.filter { $0.state == .active } }
-
     /// An implicit when-in-use session is held (iOS 18): iterating liveUpdates or monitor events,
     /// or a background activity session, unless the app requires explicit sessions. [A S6, S18]
     @inline(__always) public var holdsImplicitSession: Bool {
