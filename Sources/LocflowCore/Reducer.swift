@@ -367,7 +367,7 @@ extension World {
         while i < promptQueue.count {
             guard let why = withdrawal(of: promptQueue[i].kind) else { i += 1; continue }
             let p = promptQueue.remove(at: i)
-            t.note(.promptWithdrawn, "\(p.kind.rawValue): \(why)")
+            t.note(.promptWithdrawn, "\(p.kind.rawValue): \(why.text)")
             if case .temporaryRequest = p.origin, completion == .pending {
                 completion = .promptDeclined
                 t.emit(.completion(.promptDeclined))
@@ -406,30 +406,48 @@ extension World {
 
     /// Why a waiting prompt no longer has a question to ask, or nil while it still has.
     /// The prompt's kind decides it (taking the prompt copied it, strings and all, every settle).
-    func withdrawal(of kind: PromptKind) -> String? {
+    /// A reason, not a text: the text is written only for a transition that keeps its details
+    /// (building it every settle was 3% of the model checker's instructions).
+    func withdrawal(of kind: PromptKind) -> Withdrawal? {
         let st = status
         switch kind {
         case .whenInUse, .legacyWhenInUse, .locationButton:
-            if st != .notDetermined && !(kind == .locationButton && st == .denied) { return "the status is now \(st.rawValue)" }
+            if st != .notDetermined && !(kind == .locationButton && st == .denied) { return .status(st) }
         case .legacyAlways:
             // iOS 12 asks for Always from notDetermined and from When In Use alike. [A S1]
-            if st != .notDetermined && st != .authorizedWhenInUse { return "the status is now \(st.rawValue)" }
-            if isTemporaryWhenInUse { return "the app holds only a temporary grant" }
+            if st != .notDetermined && st != .authorizedWhenInUse { return .status(st) }
+            if isTemporaryWhenInUse { return .temporaryGrant }
         case .alwaysUpgrade:
-            if st != .authorizedWhenInUse && !isProvisionalAlways { return "the status is now \(st.rawValue)" }
-            if isTemporaryWhenInUse { return "the app holds only a temporary grant" }
+            if st != .authorizedWhenInUse && !isProvisionalAlways { return .status(st) }
+            if isTemporaryWhenInUse { return .temporaryGrant }
         case .temporaryFullAccuracy:
-            if !st.isAuthorized { return "the status is now \(st.rawValue)" }
-            if accuracy == .fullAccuracy { return "accuracy is already full" }
+            if !st.isAuthorized { return .status(st) }
+            if accuracy == .fullAccuracy { return .fullAccuracy }
         case .backgroundReminder:
-            if !isPermanentAlways { return "the app no longer has Always" }
+            if !isPermanentAlways { return .noAlways }
         case .servicesOff:
-            if locationServicesOn { return "Location Services are on" }
+            if locationServicesOn { return .servicesOn }
         case .widget:
-            if status != .authorizedWhenInUse || record.temporaryGrant { return "the status is now \(status.rawValue)" }
-            if record.choice == .whileUsingOrWidgets { return "widgets already share the app's authorization" }
+            if st != .authorizedWhenInUse || record.temporaryGrant { return .status(st) }
+            if record.choice == .whileUsingOrWidgets { return .widgetsShare }
         }
         return nil
+    }
+
+    /// Why a waiting prompt was withdrawn (see `withdrawal(of:)`).
+    enum Withdrawal {
+        case status(AuthorizationStatus), temporaryGrant, fullAccuracy, noAlways, servicesOn, widgetsShare
+
+        var text: String {
+            switch self {
+            case .status(let st): "the status is now \(st.rawValue)"
+            case .temporaryGrant: "the app holds only a temporary grant"
+            case .fullAccuracy: "accuracy is already full"
+            case .noAlways: "the app no longer has Always"
+            case .servicesOn: "Location Services are on"
+            case .widgetsShare: "widgets already share the app's authorization"
+            }
+        }
     }
 
     /// iOS 18 session goals: Core Location asks, when it can, for what the held sessions need. [A S7, S8b]

@@ -353,8 +353,8 @@ public struct StateSearch {
 
     /// What a worker found from a slice of the frontier.
     struct Expansion {
-        /// Successors in order: fingerprint, parent, action (an index into `actions`, or -1 and
-        /// a label in `taps`) and `slot`: a state already in the visited set when the batch
+        /// Successors in order: fingerprint, parent, action (an index into `actions`, or for a
+        /// tap -1 - its label's index in `tapLabels`) and `slot`: a state already in the visited set when the batch
         /// began as -1 - its number, else the index of the world kept in `worlds`. A successor
         /// already known by a named action is only counted in `knownSteps` (most successors:
         /// the merge has nothing to do with them), unless the edges are kept.
@@ -367,7 +367,9 @@ public struct StateSearch {
         var from: [Int32] = []
         var action: [Int16] = []
         var slot: [Int32] = []
-        var taps: [Int32: String] = [:]
+        /// The labels of the taps listed, each once (a handful: compared, not hashed; a
+        /// dictionary of them by position, and the merge's by label, cost 2% of the instructions).
+        var tapLabels: [String] = []
         var worlds: [World] = []
         var fired = RuleSet()
         /// For each of `actions`: possible in at least one state of the slice.
@@ -404,14 +406,15 @@ public struct StateSearch {
 
         @inline(__always)
         mutating func step(_ world: World, _ event: inout Event, _ k: Int, _ label: String?, _ state: Int, _ keep: Bool) {
-            // A refused step changes nothing: asked first, it costs no copy of the world.
-            if case .wait = event {} else if let r = world.refusal(for: event, details: false) {
+            // A refused step changes nothing: asked first, it costs no copy of the world. A tap
+            // on one of the prompt's own buttons is never refused nor without effect.
+            if label != nil {} else if case .wait = event {} else if let r = world.refusal(for: event, details: false) {
                 fired.insert(r.rule)
                 return
             }
             // A step without effect is a loop back to this state: no copy, no canonical form,
             // no fingerprint, no look-up.
-            if let r = world.withoutEffect(event, details: false) {
+            if label == nil, let r = world.withoutEffect(event, details: false) {
                 fired.insert(r.rule)
                 if k >= 0 { enabled[k] = true }
                 known(state, 0, k, label, state)  // its fingerprint is not read: the state is known
@@ -438,24 +441,41 @@ public struct StateSearch {
         /// Lists a successor for the merge (see `fingerprints`).
         @inline(__always)
         mutating func list(_ f: UInt64, _ k: Int, _ label: String?, _ state: Int, slot s: Int32) {
-            if let label { taps[Int32(fingerprints.count)] = label }
             fingerprints.append(f)
             knownBefore.append(Int32(truncatingIfNeeded: knownSteps))
             from.append(Int32(truncatingIfNeeded: state))
-            action.append(Int16(truncatingIfNeeded: k))
+            var a = k
+            if let label { a = -1 - tapNumber(label) }
+            action.append(Int16(truncatingIfNeeded: a))
             slot.append(s)
+        }
+
+        /// The index of a tap's label in `tapLabels`, added when new.
+        @inline(__always)
+        mutating func tapNumber(_ label: String) -> Int {
+            if let j = tapLabels.firstIndex(of: label) { return j }
+            tapLabels.append(label)
+            return tapLabels.count - 1
         }
     }
 
     private mutating func merge(_ e: Expansion, _ next: inout [World], _ visit: (Int, World) -> Void) {
         var counted = 0  // of e.knownSteps
+        // The action of each of the part's tap labels, found when first met (so that taps are
+        // numbered in the order the merge meets them).
+        var tapActions = [Int](repeating: -1, count: e.tapLabels.count)
         for i in e.fingerprints.indices {
             // Cut short: the rules and actions of the part's states up to the cut are counted
             // again from them (`coverCut`), not the whole part's, which depend on its size.
             if truncated { cut = e.firstState...Int(e.from[i - 1]); return }
             transitions += Int(e.knownBefore[i]) - counted
             counted = Int(e.knownBefore[i])
-            let k = e.action[i] < 0 ? tapAction(e.taps[Int32(i)]!) : Int(e.action[i])
+            var k = Int(e.action[i])
+            if k < 0 {
+                let j = -1 - k
+                if tapActions[j] < 0 { tapActions[j] = tapAction(e.tapLabels[j]) }
+                k = tapActions[j]
+            }
             enabled[k] = true
             transitions += 1
             let from = Int(e.from[i])
