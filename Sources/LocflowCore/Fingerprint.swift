@@ -22,13 +22,11 @@ extension World {
         var h = FingerprintHasher()
         // The plain fields as they lie in memory (see `PlainFields`: no padding, so equal
         // values are equal words and different values different words), read where they lie:
-        // a world is address-only, so the pointer is its own address (`withUnsafeBytes(of:)`
-        // copied both blocks first).
-        withUnsafePointer(to: self) { w in
-            let raw = UnsafeRawPointer(w)
-            h.block(raw + World.plainOffset, PlainFields.self)
-            h.block(raw + World.processPlainOffset, ProcessPlain.self)
-        }
+        // a world is address-only, so the pointer is the field's own address (`withUnsafeBytes(of:)`
+        // copied both blocks first; a pointer to the world and the blocks' offsets, two static
+        // constants, cost two `swift_once` a fingerprint).
+        withUnsafePointer(to: plain) { h.block(UnsafeRawPointer($0), PlainFields.self) }
+        withUnsafePointer(to: process.plain) { h.block(UnsafeRawPointer($0), ProcessPlain.self) }
         h.word(noPrompt ? 0 : 1)
         if let r = process.ranging { h.strings(r.names) } else { h.count(0) }  // read in place: the list's accessor made one
         h.count(sessions.count)
@@ -40,10 +38,6 @@ extension World {
         for i in promptQueue.indices { h.prompt(promptQueue[i]) }
         return h.finish()
     }
-
-    /// Where the two plain blocks lie in a world.
-    static let plainOffset = MemoryLayout<World>.offset(of: \World.plain)!
-    static let processPlainOffset = MemoryLayout<World>.offset(of: \World.process.plain)!
 
     /// The stored properties `fingerprint` reads, by type (a test holds them equal to the types').
     public static let fingerprintFields: [String: Set<String>] = [

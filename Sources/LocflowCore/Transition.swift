@@ -24,6 +24,15 @@ public struct Transition: Sendable, Hashable {
 
     public var isRefused: Bool { refusal != nil }
 
+    /// Empties a quiet transition for the next step (see `World.stepForSearch(_:rules:scratch:asked:)`).
+    mutating func restart(at time: Millis) {
+        assert(quiet && why.isEmpty && outputs.isEmpty)
+        self.time = time
+        if refusal != nil { refusal = nil }
+        rules = RuleSet()
+        lastRule = nil
+    }
+
     mutating func note(_ rule: Rule, _ detail: @autoclosure () -> String? = nil) {
         rules.insert(rule)
         lastRule = rule

@@ -386,6 +386,9 @@ public struct StateSearch {
         /// This worker's own lists for the worlds it expands (see `World.shareLists`).
         var lists = ListsTemplate()
 
+        /// The transition each step is taken into (see `World.stepForSearch(_:rules:scratch:asked:)`).
+        var scratch = Transition(event: .wait(0), time: 0, quiet: true)
+
         /// The first state this part expanded.
         var firstState = -1
 
@@ -421,7 +424,7 @@ public struct StateSearch {
                 return
             }
             var w = world
-            if w.stepForSearch(event, rules: &fired, asked: true) { return }
+            if w.stepForSearch(event, rules: &fired, scratch: &scratch, asked: true) { return }
             if k >= 0 { enabled[k] = true }
             w.canonicalize(keepLastOutputs: keep)
             let f = w.fingerprint
