@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import LocflowCore
 @testable import LocflowFlow
 
@@ -207,6 +208,37 @@ struct FingerprintTests {
         c.regions.removeLast()
         d.monitorConditions = ["r1023"]; d.regions.removeLast()
         #expect(Set([a, b, c, d].map(\.fingerprint)).count == 4)
+    }
+
+    /// A name is hashed by its bytes, eight to a word: every length around the word's edges and
+    /// both sides of a small string's 15 bytes tells its own, a change in any byte (the last of a
+    /// word, the first of the next) reaches the fingerprint, and the same name made another way
+    /// (read from a file, cut from a longer one, bridged through Foundation) hashes the same.
+    @Test func aNameIsHashedByItsBytesHoweverItWasMade() {
+        func world(_ name: String) -> World {
+            var w = World(config: AppConfig())
+            w.regions = [name]
+            return w
+        }
+        var seen: Set<UInt64> = []
+        for n in 0...33 {
+            let name = String(repeating: "x", count: n)
+            #expect(seen.insert(world(name).fingerprint).inserted, "length \(n) collides")
+            for i in [0, 7, 8, 14, 15, 16, n - 1] where i >= 0 && i < n {
+                var bytes = Array(name.utf8)
+                bytes[i] = UInt8(ascii: "y")
+                #expect(world(String(decoding: bytes, as: UTF8.self)).fingerprint != world(name).fingerprint, "byte \(i) of \(n)")
+            }
+        }
+        for name in ["a", "세션", "quinze-octets!!", "sixteen-bytes!!!", "a much longer name, well past a small string", "e\u{301}"] {
+            let made = [
+                String(decoding: Array(name.utf8), as: UTF8.self),
+                String(("<" + name + ">").dropFirst().dropLast()),
+                String(NSString(string: name)),
+                String(describing: NSMutableString(string: name)),
+            ]
+            for other in made { #expect(world(other).fingerprint == world(name).fingerprint, "\(name) made another way") }
+        }
     }
 
     /// A nil time against 0, two words apart from another time against nil (found in review:
