@@ -30,14 +30,12 @@ extension World {
         h.word(noPrompt ? 0 : 1)
         if let r = process.ranging { h.strings(r.names) } else { h.count(0) }  // read in place: the list's accessor made one
         h.count(sessions.count)
-        // Each element read where it lies (`h.session(sessions[i])` copied it, strings and all:
-        // a million copies in an iOS 18 search to depth 10).
-        sessions.withUnsafeBufferPointer { for i in $0.indices { h.session($0[i]) } }
+        for i in sessions.indices { h.session(sessions[i]) }
         h.strings(regions); h.strings(monitorConditions); h.strings(beaconRegions)
         // Read in place (a prompt bound with `if let` or a loop's element was copied, strings and all).
         if !noPrompt { h.prompt(prompt.unsafelyUnwrapped) }
         h.count(promptQueue.count)
-        promptQueue.withUnsafeBufferPointer { for i in $0.indices { h.prompt($0[i]) } }
+        for i in promptQueue.indices { h.prompt(promptQueue[i]) }
         return h.finish()
     }
 
