@@ -356,9 +356,8 @@ public struct StateSearch {
         /// Successors in order: fingerprint, parent, action (an index into `actions`, or for a
         /// tap -1 - its label's index in `tapLabels`) and `slot`: a state already in the visited
         /// set when the batch began as -1 - its number, else the index of the world kept in
-        /// `worlds`. A successor
-        /// already known by a named action is only counted in `knownSteps` (most successors:
-        /// the merge has nothing to do with them), unless the edges are kept.
+        /// `worlds`. A successor already known by a named action is only counted in `knownSteps`
+        /// (most successors: the merge has nothing to do with them), unless the edges are kept.
         var fingerprints: [UInt64] = []
         var knownSteps = 0
         /// For each listed successor, the steps counted in `knownSteps` before it (so a search
