@@ -203,20 +203,20 @@ extension World {
     // MARK: Diagnostics [A S7b, S19, S31, S61]
 
     public enum DiagnosticSource: Sendable, Hashable {
-        case session(String), liveUpdates, monitor, backgroundActivity
+        case session(Name), liveUpdates, monitor, backgroundActivity
 
         public init(_ name: String) {
             switch name {
             case "liveUpdates": self = .liveUpdates
             case "monitor": self = .monitor
             case "backgroundActivity": self = .backgroundActivity
-            default: self = .session(name)
+            default: self = .session(Name(name))
             }
         }
 
         public var name: String {
             switch self {
-            case .session(let id): id
+            case .session(let id): id.string
             case .liveUpdates: "liveUpdates"
             case .monitor: "monitor"
             case .backgroundActivity: "backgroundActivity"
@@ -492,7 +492,7 @@ extension World {
         switch prompt.kind {
         case .whenInUse, .legacyWhenInUse: return config.whenInUseMessage ?? ""
         case .alwaysUpgrade, .legacyAlways: return config.alwaysMessage ?? ""
-        case .temporaryFullAccuracy: return prompt.purposeKey.flatMap { config.purposeMessage($0) } ?? ""
+        case .temporaryFullAccuracy: return prompt.purposeKey.flatMap { config.purposeMessage($0.string) } ?? ""
         case .backgroundReminder: return config.alwaysMessage ?? ""
         case .locationButton: return "The app will use your location this time only."
         case .servicesOff: return "Location Services are off. Turn them on in Settings › \(profile.privacyMenu)."

@@ -23,13 +23,13 @@ public enum Event: Sendable, Hashable {
 public enum AppCall: Sendable, Hashable {
     case requestWhenInUseAuthorization
     case requestAlwaysAuthorization
-    case requestTemporaryFullAccuracyAuthorization(String)
+    case requestTemporaryFullAccuracyAuthorization(Name)
     case startUpdatingLocation, stopUpdatingLocation
     case allowsBackgroundLocationUpdates(Bool)
     case startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges
     case startMonitoringRegion(String), stopMonitoringRegion(String)
-    case session(id: String, goal: SessionGoal, fullAccuracyKey: String?)
-    case invalidate(String)
+    case session(id: Name, goal: SessionGoal, fullAccuracyKey: Name?)
+    case invalidate(Name)
     case liveUpdates(Bool)
     case monitor(Bool)
     case monitorAdd(String)
@@ -150,7 +150,7 @@ extension AppCall {
         switch self {
         case .requestWhenInUseAuthorization: "requestWhenInUseAuthorization"
         case .requestAlwaysAuthorization: "requestAlwaysAuthorization"
-        case .requestTemporaryFullAccuracyAuthorization(let key): "requestTemporaryFullAccuracyAuthorization \(quoteIfNeeded(key))"
+        case .requestTemporaryFullAccuracyAuthorization(let key): "requestTemporaryFullAccuracyAuthorization \(quoteIfNeeded(key.string))"
         case .startUpdatingLocation: "startUpdatingLocation"
         case .stopUpdatingLocation: "stopUpdatingLocation"
         case .allowsBackgroundLocationUpdates(let on): "allowsBackgroundLocationUpdates \(on)"
@@ -159,8 +159,8 @@ extension AppCall {
         case .startMonitoringRegion(let id): "startMonitoringRegion \(quoteIfNeeded(id))"
         case .stopMonitoringRegion(let id): "stopMonitoringRegion \(quoteIfNeeded(id))"
         case .session(let id, let goal, let key):
-            "session \(quoteIfNeeded(id)) \(goal.rawValue)" + (key.map { " fullAccuracy \(quoteIfNeeded($0))" } ?? "")
-        case .invalidate(let id): "invalidate \(quoteIfNeeded(id))"
+            "session \(quoteIfNeeded(id.string)) \(goal.rawValue)" + (key.map { " fullAccuracy \(quoteIfNeeded($0.string))" } ?? "")
+        case .invalidate(let id): "invalidate \(quoteIfNeeded(id.string))"
         case .liveUpdates(let on): "liveUpdates \(on ? "start" : "stop")"
         case .monitor(let on): "monitor \(on ? "start" : "stop")"
         case .monitorAdd(let id): "monitor add \(quoteIfNeeded(id))"

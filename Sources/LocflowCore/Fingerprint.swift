@@ -7,8 +7,8 @@
 /// times, booleans, cases) as their blocks lie in memory (`PlainFields`, `ProcessPlain`: whole
 /// words without padding, an absent value one fixed pattern, a time's nil `Int.min`), the
 /// prompts and sessions as bit fields (each case in its own 8 bits, an optional's presence in
-/// its own bit) and words, and arrays and strings a length and then their elements, so the
-/// words can be read back into the fields. The stored properties this reads are listed in
+/// its own bit) and words, a name as its number (one number a string), and arrays and strings a
+/// length and then their elements, so the words can be read back into the fields. The stored properties this reads are listed in
 /// `fingerprintFields` and a test compares the list with the types themselves, so a field added
 /// later fails the test until it is hashed here.
 ///
@@ -65,6 +65,8 @@ extension World {
                          "indicatorPropertyAtBackground", "paused", "locationRequest", "locationRequestHeld", "pad"],
         "Prompt": ["kind", "origin", "purposeKey", "showsPreciseSwitch", "precise"],
         "ServiceSession": ["id", "goal", "fullAccuracyKey", "state", "held", "qualified", "fullAccuracyDeclined", "createdAt"],
+        // Hashed as its number: one number a string (see `Name`).
+        "Name": ["number"],
     ]
 }
 
@@ -147,6 +149,9 @@ struct FingerprintHasher {
         if shift > 0 { word(w) }
     }
 
+    /// A name: its number (one number a string: see `Name`).
+    @inline(__always) mutating func name(_ n: Name) { word(UInt64(n.number)) }
+
     @inline(__always) mutating func strings(_ a: [String]) {
         // Most worlds have none: the count alone, without a call.
         if a.isEmpty { count(0); return }
@@ -173,19 +178,19 @@ struct FingerprintHasher {
              | (p.precise ? 1 << 18 : 0))
         if origin >= 3 && origin <= 5 {
             switch p.origin {
-            case .deferredUpgrade(let text), .temporaryRequest(let text), .session(let text): string(text)
+            case .deferredUpgrade(let name), .temporaryRequest(let name), .session(let name): self.name(name)
             default: break
             }
         }
-        if let key = p.purposeKey { string(key) }
+        if let key = p.purposeKey { name(key) }
     }
 
     mutating func session(_ s: ServiceSession) {
         word(Self.tag(s.goal) | Self.tag(s.state) << 8 | (s.fullAccuracyKey != nil ? 1 << 16 : 0) | (s.held ? 1 << 17 : 0)
              | (s.qualified ? 1 << 18 : 0) | (s.fullAccuracyDeclined ? 1 << 19 : 0))
         int(s.createdAt)
-        string(s.id)
-        if let key = s.fullAccuracyKey { string(key) }
+        name(s.id)
+        if let key = s.fullAccuracyKey { name(key) }
     }
 
     /// Both lanes folded into one word and finished with an avalanche (so nearby inputs spread

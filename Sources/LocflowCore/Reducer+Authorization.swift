@@ -82,15 +82,15 @@ extension World {
         }
     }
 
-    mutating func requestTemporaryFullAccuracy(_ key: String, _ t: inout Transition) {
+    mutating func requestTemporaryFullAccuracy(_ key: Name, _ t: inout Transition) {
         guard profile.hasAccuracy else { return t.note(.needsIOS14) }
         func decline(_ rule: Rule, _ detail: String? = nil) {
             completion = .promptDeclined
             t.emit(.completion(.promptDeclined))
             t.note(rule, detail)
         }
-        if info.temporaryUsageDescriptions?[key] == nil {
-            return decline(.purposeKeyMissing, "no purpose key '\(key)'")
+        if info.temporaryUsageDescriptions?[key.string] == nil {
+            return decline(.purposeKeyMissing, "no purpose key '\(key.string)'")
         }
         if lifecycle != .foreground { return decline(.temporaryInBackground) }
         if !status.isAuthorized { return decline(.temporaryNotAuthorized, "status is \(status.rawValue)") }
@@ -255,9 +255,9 @@ extension World {
                 // Answered soon after it appeared: the event is delivered; later, it is dropped. [A S1][I]
                 if let shown = promptShownAt, now - shown > assumptions.deferredUpgradeAnswerWindow {
                     t.note(.deferredEventDropped, formatDuration(assumptions.deferredUpgradeAnswerWindow))
-                    t.emit(.locationEvent(trigger, delivered: false))
+                    t.emit(.locationEvent(trigger.string, delivered: false))
                 } else {
-                    deliverAlwaysEvent(trigger, &t)
+                    deliverAlwaysEvent(trigger.string, &t)
                 }
             } else {
                 t.note(.upgradeAllow)
@@ -267,7 +267,7 @@ extension World {
             if record.choice == .always { record.choice = .whileUsing }
             if case .deferredUpgrade(let trigger) = p.origin {
                 t.note(.deferredUpgradeKeep)
-                t.emit(.locationEvent(trigger, delivered: false))
+                t.emit(.locationEvent(trigger.string, delivered: false))
             } else {
                 t.note(.upgradeKeep)
             }

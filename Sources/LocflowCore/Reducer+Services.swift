@@ -165,7 +165,7 @@ extension World {
 
     // MARK: Sessions
 
-    mutating func createSession(_ id: String, _ goal: SessionGoal, _ key: String?, _ t: inout Transition) {
+    mutating func createSession(_ id: Name, _ goal: SessionGoal, _ key: Name?, _ t: inout Transition) {
         guard profile.hasServiceSessions else { return t.note(.needsIOS18) }
         if let i = sessions.lastIndex(where: { $0.id == id }), sessions[i].state == .active,
            sessions[i].goal == goal && sessions[i].fullAccuracyKey == key {
@@ -175,14 +175,14 @@ extension World {
             sessions[i].goal = goal
             sessions[i].fullAccuracyKey = key
             sessions[i].qualified = sessions[i].qualified || inUse
-            t.note(.sessionRejoined, id)
+            t.note(.sessionRejoined, id.string)
         } else {
             // A kept session of this ID that does not match is not rejoined: it ends, and the
             // new one is judged without it. [A S8, S6]
             if let i = sessions.lastIndex(where: { $0.id == id }), sessions[i].state == .active {
                 sessions[i].state = .lapsed
                 t.emit(.sessionLapsed(id))
-                t.note(.keptSessionNotMatched, "\(id): goal .\(sessions[i].goal.rawValue), now .\(goal.rawValue)")
+                t.note(.keptSessionNotMatched, "\(id.string): goal .\(sessions[i].goal.rawValue), now .\(goal.rawValue)")
             }
             // Not in use, a new session qualifies only when layered on one already in effect
             // there: one that keeps the app eligible while not in use (a .always session with
@@ -195,7 +195,7 @@ extension World {
             let fresh = ServiceSession(id: id, goal: goal, fullAccuracyKey: key, qualified: qualified, createdAt: now)
             // An ID of an invalidated or lapsed session names the new one (one entry per ID).
             if let i = sessions.firstIndex(where: { $0.id == id }) { sessions[i] = fresh } else { sessions.append(fresh) }
-            t.note(.sessionCreated, "\(id): goal .\(goal.rawValue)" + (key.map { ", fullAccuracyPurposeKey \($0)" } ?? ""))
+            t.note(.sessionCreated, "\(id.string): goal .\(goal.rawValue)" + (key.map { ", fullAccuracyPurposeKey \($0.string)" } ?? ""))
             if !qualified {
                 t.note(.sessionInsufficientlyInUse, goal == .always && inUse ? "a .always session starts only in the foreground" : nil)
             } else if !layered && lifecycle != .foreground {
@@ -204,7 +204,7 @@ extension World {
         }
         if goal == .always && config.appClip { t.note(.appClipSessionWhenInUse) }
         if goal == .always && !info.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail) }
-        if let key, info.temporaryUsageDescriptions?[key] == nil { t.note(.purposeKeyMissing, "no purpose key '\(key)'") }
+        if let key, info.temporaryUsageDescriptions?[key.string] == nil { t.note(.purposeKeyMissing, "no purpose key '\(key.string)'") }
     }
 
     mutating func device(_ action: DeviceAction, _ t: inout Transition) {
@@ -279,7 +279,7 @@ extension World {
                 t.note(.eventDroppedWhilePrompting, name)
                 return t.emit(.locationEvent(name, delivered: false))
             }
-            enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: name)), &t)
+            enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: Name(name))), &t)
             return t.note(.deferredUpgradePrompt, name)
         }
         if isPermanentAlways { return deliverAlwaysEvent(name, &t) }
@@ -342,7 +342,7 @@ extension World {
         // not in use): the deferred upgrade prompt comes first, as for a persisted condition. [A S1]
         if isProvisionalAlways, process.monitor != nil, lifecycle == .suspended || (lifecycle.isRunning && !inUse),
            accuracy != .reducedAccuracy, !serviceSessionRequired, !authorizationRequestInProgress, upgradeWouldDeliverMonitor {
-            enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: name)), &t)
+            enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: Name(name))), &t)
             return t.note(.deferredUpgradePrompt, name)
         }
         if lifecycle == .suspended && process.monitor != nil {
@@ -371,7 +371,7 @@ extension World {
             return t.emit(.locationEvent(name, delivered: false))
         }
         if isProvisionalAlways && !inUse && upgradeWouldDeliverMonitor {
-            enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: name)), &t)
+            enqueue(Prompt(kind: .alwaysUpgrade, origin: .deferredUpgrade(trigger: Name(name))), &t)
             return t.note(.deferredUpgradePrompt, name)
         }
         if alwaysInterest || (inUse && status.isAuthorized) {

@@ -297,7 +297,7 @@ extension World {
             for i in sessions.indices where sessions[i].state == .active && !sessions[i].held {
                 sessions[i].state = .lapsed
                 t.emit(.sessionLapsed(sessions[i].id))
-                t.note(.sessionLapses, sessions[i].id)
+                t.note(.sessionLapses, sessions[i].id.string)
             }
             if keptBackgroundActivity { keptBackgroundActivity = false; t.note(.backgroundActivityLapses) }
             keptLiveUpdates = false
@@ -461,23 +461,23 @@ extension World {
         guard !authorizationRequestInProgress else { return }
         let goal = effectiveGoal
         guard goal > .none, locationServicesOn, !restricted, info.hasWhenInUseKey else { return }
-        let sourceID = sessions.last(where: { $0.held && $0.state == .active && $0.goal == goal })?.id ?? "implicit"
+        let sourceID = sessions.last(where: { $0.held && $0.state == .active && $0.goal == goal })?.id ?? .implicit
         switch status {
         case .notDetermined:
             if goal == .always && !assumptions.alwaysSessionAsksTwice && !record.alwaysRequestUsed && info.hasAlwaysKey && profile.hasAlways {
                 // The alternative reading: the session's one chance is this prompt, as for requestAlwaysAuthorization.
                 record.alwaysRequestUsed = true
                 enqueue(whenInUsePrompt(.requestAlways), &t)
-                t.note(.sessionAlwaysAsksOnce, sourceID)
+                t.note(.sessionAlwaysAsksOnce, sourceID.string)
             } else {
                 enqueue(whenInUsePrompt(.session(id: sourceID)), &t)
-                t.note(goal == .always ? .sessionAlwaysFromNotDetermined : .sessionGoalPrompts, sourceID)
+                t.note(goal == .always ? .sessionAlwaysFromNotDetermined : .sessionGoalPrompts, sourceID.string)
             }
         case .authorizedWhenInUse where goal == .always && !record.temporaryGrant && !record.alwaysRequestUsed
             && info.hasAlwaysKey && profile.hasAlways:
             record.alwaysRequestUsed = true
             enqueue(Prompt(kind: .alwaysUpgrade, origin: .session(id: sourceID)), &t)
-            t.note(.sessionAlwaysUpgrade, sourceID)
+            t.note(.sessionAlwaysUpgrade, sourceID.string)
         default:
             break
         }
@@ -485,9 +485,9 @@ extension World {
         // Read first: a closure reading `info` would capture (copy) the whole world.
         let purposes = info.temporaryUsageDescriptions
         if let s = sessions.last(where: { $0.held && $0.state == .active && !$0.fullAccuracyDeclined
-            && $0.fullAccuracyKey.map { purposes?[$0] != nil } == true }) {
+            && $0.fullAccuracyKey.map { purposes?[$0.string] != nil } == true }) {
             enqueue(Prompt(kind: .temporaryFullAccuracy, origin: .session(id: s.id), purposeKey: s.fullAccuracyKey), &t)
-            t.note(.sessionFullAccuracyPrompt, s.id)
+            t.note(.sessionFullAccuracyPrompt, s.id.string)
         }
     }
 }

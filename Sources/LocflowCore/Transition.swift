@@ -42,7 +42,7 @@ public struct Transition: Sendable, Hashable {
     /// The rules of transitions folded into this one (a search's wait and the timers it fired).
     mutating func absorb(_ other: RuleSet) { rules.formUnion(other) }
 
-    mutating func emit(_ output: Output) { if !quiet { outputs.append(output) } }
+    mutating func emit(_ output: @autoclosure () -> Output) { if !quiet { outputs.append(output()) } }
 
     /// The callbacks this transition delivered.
     public var callbacks: [StatusPair] {
@@ -80,7 +80,7 @@ public enum Output: Sendable, Hashable {
     case suspended
     case resumed
     case locationEvent(String, delivered: Bool)
-    case sessionLapsed(String)
+    case sessionLapsed(Name)
     case reducedFix
     // Format 1.1
     /// A location reached the app's code (`locationManager(_:didUpdateLocations:)` or a `CLLocationUpdate`).

@@ -52,7 +52,7 @@ public enum Lifecycle: String, CaseIterable, Sendable, Hashable, BitwiseCopyable
 }
 
 /// The kinds of system prompt (docs/flow-format.md §4).
-public enum PromptKind: String, CaseIterable, Sendable, Hashable {
+public enum PromptKind: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     case whenInUse, alwaysUpgrade, temporaryFullAccuracy, backgroundReminder
     case legacyAlways, legacyWhenInUse, locationButton, servicesOff
     /// Format 1.1, with the assumption addWidgetAsks: adding the app's widget asks whether to extend
@@ -72,7 +72,7 @@ public enum PromptKind: String, CaseIterable, Sendable, Hashable {
 }
 
 /// `CLServiceSession.AuthorizationRequirement`.
-public enum SessionGoal: String, CaseIterable, Sendable, Hashable, Comparable {
+public enum SessionGoal: String, CaseIterable, Sendable, Hashable, Comparable, BitwiseCopyable {
     case none, whenInUse, always
 
     public var level: Int {
@@ -82,7 +82,7 @@ public enum SessionGoal: String, CaseIterable, Sendable, Hashable, Comparable {
 }
 
 /// The state of an explicit service session (docs/flow-format.md §3.5 `expect session`).
-public enum SessionState: String, CaseIterable, Sendable, Hashable {
+public enum SessionState: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     case active, invalidated, lapsed
 }
 

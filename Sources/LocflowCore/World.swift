@@ -18,16 +18,16 @@ public struct AppRecord: Sendable, Hashable, BitwiseCopyable {
 }
 
 /// Why a prompt is on screen; decides what its buttons do.
-public enum PromptOrigin: Sendable, Hashable {
+public enum PromptOrigin: Sendable, Hashable, BitwiseCopyable {
     case requestWhenInUse
     case requestAlways
     /// iOS 13.4+: Always requested from permanent when-in-use.
     case immediateUpgrade
     /// Provisional Always meets an Always-class event; the event waits for the answer.
-    case deferredUpgrade(trigger: String)
-    case temporaryRequest(purposeKey: String)
+    case deferredUpgrade(trigger: Name)
+    case temporaryRequest(purposeKey: Name)
     /// A service session's goal (or an implicit session) asked on its own.
-    case session(id: String)
+    case session(id: Name)
     case locationButton
     case reminder
     case servicesOff
@@ -36,16 +36,16 @@ public enum PromptOrigin: Sendable, Hashable {
 }
 
 /// A system prompt, on screen or waiting its turn.
-public struct Prompt: Sendable, Hashable {
+public struct Prompt: Sendable, Hashable, BitwiseCopyable {
     public var kind: PromptKind
     public var origin: PromptOrigin
     /// The purpose key of a temporary full-accuracy prompt.
-    public var purposeKey: String?
+    public var purposeKey: Name?
     /// The Precise switch on the prompt's map (iOS 14+ when-in-use prompt).
     public var showsPreciseSwitch: Bool
     public var precise: Bool
 
-    public init(kind: PromptKind, origin: PromptOrigin, purposeKey: String? = nil,
+    public init(kind: PromptKind, origin: PromptOrigin, purposeKey: Name? = nil,
                 showsPreciseSwitch: Bool = false, precise: Bool = true) {
         self.kind = kind
         self.origin = origin
@@ -65,10 +65,10 @@ public struct Prompt: Sendable, Hashable {
 }
 
 /// An explicit `CLServiceSession`, named by the flow's ID.
-public struct ServiceSession: Sendable, Hashable {
-    public var id: String
+public struct ServiceSession: Sendable, Hashable, BitwiseCopyable {
+    public var id: Name
     public var goal: SessionGoal
-    public var fullAccuracyKey: String?
+    public var fullAccuracyKey: Name?
     public var state: SessionState = .active
     /// Held by the running process. An active session that is not held is kept for the app by
     /// the system (suspended, terminated, or inside the relaunch window).
@@ -79,7 +79,7 @@ public struct ServiceSession: Sendable, Hashable {
     public var fullAccuracyDeclined = false
     public var createdAt: Millis
 
-    public init(id: String, goal: SessionGoal, fullAccuracyKey: String?, qualified: Bool, createdAt: Millis) {
+    public init(id: Name, goal: SessionGoal, fullAccuracyKey: Name?, qualified: Bool, createdAt: Millis) {
         self.id = id
         self.goal = goal
         self.fullAccuracyKey = fullAccuracyKey
@@ -375,7 +375,7 @@ public struct World: Sendable, Hashable {
     /// The app's name in prompts and Settings (after any InfoPlist.strings).
     public var appName: String { config.appName }
 
-    public func session(_ id: String) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
+    public func session(_ id: Name) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
 
     /// Lists a thread keeps for the worlds it works on (the model checker's workers hold one
     /// each): every copy of a world retains its lists, and worlds that have never changed theirs

@@ -303,7 +303,7 @@ extension ExplorerState {
         var items: [Item] = [.header("CLLocationManager")]
         items.append(eventItem("requestWhenInUseAuthorization()", .app(.requestWhenInUseAuthorization)))
         items.append(eventItem("requestAlwaysAuthorization()", .app(.requestAlwaysAuthorization)))
-        items.append(eventItem("requestTemporaryFullAccuracy(\"\(purposeKey)\")", .app(.requestTemporaryFullAccuracyAuthorization(purposeKey))))
+        items.append(eventItem("requestTemporaryFullAccuracy(\"\(purposeKey)\")", .app(.requestTemporaryFullAccuracyAuthorization(Name(purposeKey)))))
         items.append(p.standardUpdates && running
                      ? eventItem("stopUpdatingLocation()", .app(.stopUpdatingLocation), checked: true)
                      : eventItem("startUpdatingLocation()", .app(.startUpdatingLocation), checked: false))
@@ -345,11 +345,11 @@ extension ExplorerState {
         items.append(eventItem(w.liveActivityActive ? "end the Live Activity" : "start a Live Activity", .app(.liveActivity(!w.liveActivityActive)),
                                checked: w.liveActivityActive))
         items.append(.header("iOS 17/18"))
-        let id = nextSessionID
-        items.append(eventItem("CLServiceSession(.whenInUse) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: nil))))
-        items.append(eventItem("CLServiceSession(.always) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: id, goal: .always, fullAccuracyKey: nil))))
+        let id = nextSessionID, name = Name(id), key = Name(purposeKey)
+        items.append(eventItem("CLServiceSession(.whenInUse) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: name, goal: .whenInUse, fullAccuracyKey: nil))))
+        items.append(eventItem("CLServiceSession(.always) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: name, goal: .always, fullAccuracyKey: nil))))
         items.append(eventItem("CLServiceSession(.whenInUse, \"\(purposeKey)\") " + language.pick("as \(id)", "(\(id))"),
-                               .app(.session(id: id, goal: .whenInUse, fullAccuracyKey: purposeKey))))
+                               .app(.session(id: name, goal: .whenInUse, fullAccuracyKey: key))))
         for s in w.sessions where s.state == .active {
             if s.held {
                 items.append(eventItem("\(s.id).invalidate()", .app(.invalidate(s.id))))

@@ -134,7 +134,7 @@ public struct Sample: Sendable {
         prompt = w.prompt?.kind
         self.callback = callback
         self.tap = tap
-        sessions = w.sessions.map { ($0.id, $0.state != .active ? 2 : ($0.held ? 0 : 1)) }
+        sessions = w.sessions.map { ($0.id.string, $0.state != .active ? 2 : ($0.held ? 0 : 1)) }
         liveUpdates = w.lifecycle != .terminated && w.process.liveUpdates != nil
         monitor = w.lifecycle != .terminated && w.process.monitor != nil
         if w.lifecycle == .terminated || w.process.backgroundActivity == nil {

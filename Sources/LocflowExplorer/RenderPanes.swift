@@ -249,7 +249,7 @@ extension Renderer {
             } else if let source = line.source {
                 let label: String = switch source {
                 case .session(let id):
-                    w.session(id).map { "\(L("session")) \(id) .\($0.goal.rawValue)" + ($0.fullAccuracyKey.map { " +\($0)" } ?? "") + ($0.held ? "" : " (\(L("kept")))") } ?? id
+                    w.session(id).map { "\(L("session")) \(id) .\($0.goal.rawValue)" + ($0.fullAccuracyKey.map { " +\($0)" } ?? "") + ($0.held ? "" : " (\(L("kept")))") } ?? id.string
                 default: source.name
                 }
                 f.put(r.x, yy, label, .heading, maxWidth: r.w)

@@ -35,7 +35,7 @@ public struct Observation: Hashable, Sendable {
     public var widgetUpdates: Bool
 
     public struct SessionObservation: Hashable, Sendable {
-        public var id: String
+        public var id: Name
         public var goal: SessionGoal
         public var state: SessionState
         public var held: Bool

@@ -156,7 +156,7 @@ public struct FlowMap: Sendable {
         if w.profile.hasAccuracy && extras.contains(.precise) {
             for key in (w.info.temporaryUsageDescriptions ?? [:]).keys.sorted() {
                 out.append(Action(label: "requestTemporaryFullAccuracyAuthorization(\"\(key)\")", kind: .app,
-                                  steps: [.app(.requestTemporaryFullAccuracyAuthorization(key))]))
+                                  steps: [.app(.requestTemporaryFullAccuracyAuthorization(Name(key)))]))
             }
         }
         if w.profile.hasLocationButton {
@@ -167,7 +167,7 @@ public struct FlowMap: Sendable {
             if let key = (w.info.temporaryUsageDescriptions ?? [:]).keys.sorted().first { goals.append(("whenInUse", .whenInUse, key)) }
             for (name, goal, key) in goals {
                 out.append(Action(label: "CLServiceSession(authorization: .\(name)" + (key.map { ", fullAccuracyPurposeKey: \"\($0)\"" } ?? "") + ")",
-                                  kind: .app, steps: [.app(.session(id: FlowMap.sessionID, goal: goal, fullAccuracyKey: key))]))
+                                  kind: .app, steps: [.app(.session(id: FlowMap.sessionID, goal: goal, fullAccuracyKey: key.map { Name($0) }))]))
             }
         }
         for choice in w.settingsOptions where choice != w.settingsChoice {
@@ -217,7 +217,7 @@ public struct FlowMap: Sendable {
     }
 
     /// The ID of the session the map's app creates.
-    static let sessionID = "s"
+    static let sessionID: Name = "s"
 
     static func settingsLabel(_ c: SettingsChoice, _ profile: PlatformProfile) -> String {
         switch c {

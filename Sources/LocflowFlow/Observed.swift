@@ -17,9 +17,9 @@ public enum Observed {
         out.append(.lifecycle(w.lifecycle))
         out.append(.inUse(w.inUse))
         out.append(.callbacks(w.callbacks))
-        var ids: [String] = []
+        var ids: [Name] = []
         for s in w.sessions where !ids.contains(s.id) { ids.append(s.id) }
-        for id in ids { if let s = w.session(id) { out.append(.session(id, s.state)) } }
+        for id in ids { if let s = w.session(id) { out.append(.session(id.string, s.state)) } }
         for source in DeliverySource.allCases { out.append(.delivering(source, w.delivering(source))) }
         for source in w.diagnosticSources where w.diagnosticsUnavailable(source) == nil {
             out.append(.diagnostics(source: source.name, w.diagnostics(source)))

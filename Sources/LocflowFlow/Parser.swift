@@ -92,7 +92,7 @@ public enum FlowParser {
                 }
             case .step(let event):
                 sawStep = true
-                if case .app(.session(let id, _, _)) = event { sessionIDs.insert(id) }
+                if case .app(.session(let id, _, _)) = event { sessionIDs.insert(id.string) }
             case .expect(let x):
                 sawStep = true
                 switch x {
@@ -269,7 +269,7 @@ public enum FlowParser {
         case "requestWhenInUseAuthorization": return .requestWhenInUseAuthorization
         case "requestAlwaysAuthorization": return .requestAlwaysAuthorization
         case "requestTemporaryFullAccuracyAuthorization":
-            return .requestTemporaryFullAccuracyAuthorization(try c.word("a purpose key").text)
+            return .requestTemporaryFullAccuracyAuthorization(Name(try c.word("a purpose key").text))
         case "startUpdatingLocation": return .startUpdatingLocation
         case "stopUpdatingLocation": return .stopUpdatingLocation
         case "allowsBackgroundLocationUpdates": return .allowsBackgroundLocationUpdates(try c.bool(try c.word("true or false")))
@@ -285,8 +285,8 @@ public enum FlowParser {
                 _ = try c.keyword(["fullAccuracy"], what: "'fullAccuracy KEY' or the end of the line")
                 key = try c.word("a full-accuracy purpose key").text
             }
-            return .session(id: id, goal: SessionGoal(rawValue: goal)!, fullAccuracyKey: key)
-        case "invalidate": return .invalidate(try c.word("a session ID").text)
+            return .session(id: Name(id), goal: SessionGoal(rawValue: goal)!, fullAccuracyKey: key.map { Name($0) })
+        case "invalidate": return .invalidate(Name(try c.word("a session ID").text))
         case "liveUpdates": return .liveUpdates(try c.keyword(["start", "stop"], what: "start or stop") == "start")
         case "backgroundActivity": return .backgroundActivity(try c.keyword(["start", "stop"], what: "start or stop") == "start")
         case "requestLocation": return .requestLocation

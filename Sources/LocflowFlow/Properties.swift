@@ -37,6 +37,9 @@ public struct StateCondition: Sendable {
         return out
     }
 
+    /// The sessions the search creates (`StateSearch.defaultActions`), named once.
+    private static let sessionA: Name = "a", sessionB: Name = "b"
+
     static func values(for key: String) -> [String] {
         switch key {
         case "status": AuthorizationStatus.allCases.map(\.rawValue)
@@ -67,7 +70,7 @@ public struct StateCondition: Sendable {
         case "locationServicesEnabled": return String(w.locationServicesOn)
         case "completion": return w.completion.rawValue
         case "error": return w.lastError.rawValue
-        case "session.a", "session.b": return w.session(String(key.dropFirst("session.".count)))?.state.rawValue ?? "none"
+        case "session.a", "session.b": return w.session(key == "session.a" ? Self.sessionA : Self.sessionB)?.state.rawValue ?? "none"
         case "fix": return w.lastFix?.rawValue ?? "none"
         case "paused": return String(w.process.paused)
         case "widgetUpdates": return String(w.widgetUpdates)

@@ -373,7 +373,7 @@ public enum Expectations {
             let found = w.diagnostics(source)
             return (Set(found) == Set(ds), found.isEmpty ? "none" : found.map(\.rawValue).joined(separator: " "))
         case .session(let id, let st):
-            guard let s = w.session(id) else { return (false, "no session \(id)") }
+            guard let s = w.session(Name(id)) else { return (false, "no session \(id)") }
             return (s.state == st, s.state.rawValue)
         case .refused: return (false, "")
         case .title(let t):

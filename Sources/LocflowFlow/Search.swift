@@ -145,7 +145,7 @@ public struct StateSearch {
             switch f {
             case .requests:
                 a += [.app(.requestWhenInUseAuthorization), .app(.requestAlwaysAuthorization)]
-                if p.hasAccuracy { a.append(.app(.requestTemporaryFullAccuracyAuthorization(key))) }
+                if p.hasAccuracy { a.append(.app(.requestTemporaryFullAccuracyAuthorization(Name(key)))) }
             case .prompts: if p.hasAccuracy { a.append(.user(.precise(false))) }
             case .settings:
                 a += SettingsChoice.allCases.filter { $0 != .unlisted }.map { .user(.settings($0)) }
@@ -170,7 +170,7 @@ public struct StateSearch {
                     a += [.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)), .app(.session(id: "a", goal: .always, fullAccuracyKey: nil)),
                           .app(.invalidate("a"))]
                 }
-                if sessions >= 2 { a += [.app(.session(id: "b", goal: .whenInUse, fullAccuracyKey: key)), .app(.invalidate("b"))] }
+                if sessions >= 2 { a += [.app(.session(id: "b", goal: .whenInUse, fullAccuracyKey: Name(key))), .app(.invalidate("b"))] }
             case .fixes: a += [.app(.requestLocation), .app(.desiredAccuracy(.reduced))]
             case .pausing:
                 a += [.app(.startUpdatingLocation), .app(.stopUpdatingLocation), .app(.pausesLocationUpdatesAutomatically(false)),

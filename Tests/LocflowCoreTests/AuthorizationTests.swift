@@ -393,7 +393,7 @@ struct TemporaryAccuracyTests {
         case "alreadyFull": s.do(.user(.settingsPrecise(true)), .user(.foreground))
         default: break
         }
-        s.do(.app(.requestTemporaryFullAccuracyAuthorization(key)))
+        s.do(.app(.requestTemporaryFullAccuracyAuthorization(Name(key))))
         #expect(s.world.completion == .promptDeclined)
         #expect(s.world.prompt == nil)
     }

@@ -171,6 +171,7 @@ struct FingerprintTests {
                 "qualified": { $0.sessions[0].qualified.toggle() }, "fullAccuracyDeclined": { $0.sessions[0].fullAccuracyDeclined.toggle() },
                 "createdAt": { $0.sessions[0].createdAt += 1 },
             ],
+            "Name": ["number": { $0.sessions[0].fullAccuracyKey = "Other" }],
         ]
         let base = Self.fullWorld()
         for (type, fields) in World.fingerprintFields {

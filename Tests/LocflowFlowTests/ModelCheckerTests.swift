@@ -156,7 +156,7 @@ struct ModelCheckerTests {
             var config = AppConfig()
             config.info = info
             return StateSearch.defaultActions(config).compactMap {
-                if case .app(.requestTemporaryFullAccuracyAuthorization(let key)) = $0 { key } else { nil }
+                if case .app(.requestTemporaryFullAccuracyAuthorization(let key)) = $0 { key.string } else { nil }
             }
         }
         var none = AppInfo.sample
