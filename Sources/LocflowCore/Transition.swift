@@ -39,9 +39,6 @@ public struct Transition: Sendable, Hashable {
         if !quiet { why.append(Why(rule, detail())) }
     }
 
-    /// The rules of transitions folded into this one (a search's wait and the timers it fired).
-    mutating func absorb(_ other: RuleSet) { rules.formUnion(other) }
-
     mutating func emit(_ output: @autoclosure () -> Output) { if !quiet { outputs.append(output()) } }
 
     /// The callbacks this transition delivered.
