@@ -294,46 +294,50 @@ extension World {
         return nil
     }
 
-    /// The set of diagnostic properties that are true for a source (empty when it has none).
-    public func diagnostics(_ source: DiagnosticSource) -> [Diagnostic] {
+    /// The diagnostic properties that are true for a source (none when it has none), in Apple's order.
+    public func diagnostics(_ source: DiagnosticSource) -> [Diagnostic] { diagnosticSet(source).elements }
+
+    /// The same as a set of bits: no list is made (the model checker's invariants ask for every
+    /// source of every state it finds).
+    public func diagnosticSet(_ source: DiagnosticSource) -> DiagnosticSet {
         guard diagnosticsUnavailable(source) == nil else { return [] }
-        if !profile.hasServiceSessions { return moving ? [] : [.stationary] }  // iOS 17: isStationary alone
-        var out: [Diagnostic] = []
+        if !profile.hasServiceSessions { return moving ? [] : DiagnosticSet(.stationary) }  // iOS 17: isStationary alone
+        var out: DiagnosticSet = []
         let st = status
-        if st == .denied { out.append(.authorizationDenied) }
-        if !locationServicesOn { out.append(.authorizationDeniedGlobally) }
-        if restricted { out.append(.authorizationRestricted) }
-        if authorizationRequestInProgress { out.append(.authorizationRequestInProgress) }
+        if st == .denied { out.insert(.authorizationDenied) }
+        if !locationServicesOn { out.insert(.authorizationDeniedGlobally) }
+        if restricted { out.insert(.authorizationRestricted) }
+        if authorizationRequestInProgress { out.insert(.authorizationRequestInProgress) }
         switch source {
         case .session(let id):
             let s = session(id)!
-            if !s.qualified && lifecycle != .foreground { out.append(.insufficientlyInUse) }
-            if serviceSessionRequired { out.append(.serviceSessionRequired) }
+            if !s.qualified && lifecycle != .foreground { out.insert(.insufficientlyInUse) }
+            if serviceSessionRequired { out.insert(.serviceSessionRequired) }
             // Denied once the person answered: not while the question is still on screen or waiting.
             if s.goal == .always && st == .authorizedWhenInUse && !record.temporaryGrant && record.alwaysRequestUsed
                 && !asking(.alwaysUpgrade) {
-                out.append(.alwaysAuthorizationDenied)
+                out.insert(.alwaysAuthorizationDenied)
             }
             // The person declined the full-accuracy prompt, or turned Precise off (not the app's
             // own NSLocationDefaultAccuracyReduced). [A S8]
             if s.fullAccuracyKey != nil && st.isAuthorized && accuracy == .reducedAccuracy && !asking(.temporaryFullAccuracy)
                 && (s.fullAccuracyDeclined || (!record.precise && !info.defaultAccuracyReduced)) {
-                out.append(.fullAccuracyDenied)
+                out.insert(.fullAccuracyDenied)
             }
         case .backgroundActivity:
             let bg = process.backgroundActivity!
-            if st.isAuthorized && !bg.qualified && lifecycle != .foreground { out.append(.insufficientlyInUse) }
-            if serviceSessionRequired { out.append(.serviceSessionRequired) }
+            if st.isAuthorized && !bg.qualified && lifecycle != .foreground { out.insert(.insufficientlyInUse) }
+            if serviceSessionRequired { out.insert(.serviceSessionRequired) }
         case .liveUpdates, .monitor:
             let stream = (source == .liveUpdates ? process.liveUpdates : process.monitor)!
-            if st.isAuthorized && !streamInUseOK(stream) { out.append(.insufficientlyInUse) }
-            if serviceSessionRequired { out.append(.serviceSessionRequired) }
-            if st.isAuthorized && accuracy == .reducedAccuracy { out.append(.accuracyLimited) }
+            if st.isAuthorized && !streamInUseOK(stream) { out.insert(.insufficientlyInUse) }
+            if serviceSessionRequired { out.insert(.serviceSessionRequired) }
+            if st.isAuthorized && accuracy == .reducedAccuracy { out.insert(.accuracyLimited) }
             if source == .liveUpdates {
-                if !hasFix { out.append(.locationUnavailable) }
-                if !moving { out.append(.stationary) }
+                if !hasFix { out.insert(.locationUnavailable) }
+                if !moving { out.insert(.stationary) }
             } else if monitorConditions.count > assumptions.monitorConditionLimit {
-                out.append(.conditionLimitExceeded)
+                out.insert(.conditionLimitExceeded)
             }
         }
         return out

@@ -147,7 +147,18 @@ public enum DiagnosticType: String, Sendable, Hashable {
         }
     }
 
-    // Built once (the model checker reads them for every state it finds).
+    /// The same as a set (a test holds the two alike): the model checker's invariants read it
+    /// for every source of every state it finds.
+    public var propertySet: DiagnosticSet {
+        switch self {
+        case .serviceSession: DiagnosticSet(rawValue: 0x00FF)  // common, alwaysAuthorizationDenied, fullAccuracyDenied
+        case .backgroundActivity: DiagnosticSet(rawValue: 0x003F)  // the six common ones (bits 0-5)
+        case .locationUpdate: DiagnosticSet(rawValue: 0x073F)  // common, accuracyLimited, locationUnavailable, stationary
+        case .monitorEvent: DiagnosticSet(rawValue: 0x393F)  // common, accuracyLimited, the three conditions' and persistence's
+        }
+    }
+
+    // Built once.
     private static let common: [Diagnostic] = [
         .authorizationDenied, .authorizationDeniedGlobally, .authorizationRestricted,
         .authorizationRequestInProgress, .insufficientlyInUse, .serviceSessionRequired,
@@ -157,6 +168,23 @@ public enum DiagnosticType: String, Sendable, Hashable {
     private static let monitor = common + [.accuracyLimited, .conditionUnsupported, .conditionLimitExceeded, .persistenceUnavailable]
 }
 
+/// A set of diagnostic properties, a bit each (bit n is `Diagnostic.allCases[n]`).
+public struct DiagnosticSet: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    public init(_ d: Diagnostic) { rawValue = 1 << d.bit }
+    public init(_ ds: some Sequence<Diagnostic>) { self = ds.reduce(into: []) { $0.insert(DiagnosticSet($1)) } }
+
+    public func contains(_ d: Diagnostic) -> Bool { rawValue & (1 << d.bit) != 0 }
+    @discardableResult public mutating func insert(_ d: Diagnostic) -> (inserted: Bool, memberAfterInsert: Diagnostic) {
+        let had = contains(d)
+        formUnion(DiagnosticSet(d))
+        return (!had, d)
+    }
+    /// The properties in the set, in Apple's order (`Diagnostic.allCases`).
+    public var elements: [Diagnostic] { Diagnostic.allCases.filter { contains($0) } }
+}
+
 /// One diagnostic property, named exactly as Apple names it.
 public enum Diagnostic: String, CaseIterable, Sendable, Hashable {
     case authorizationDenied, authorizationDeniedGlobally, authorizationRestricted
@@ -164,6 +192,26 @@ public enum Diagnostic: String, CaseIterable, Sendable, Hashable {
     case alwaysAuthorizationDenied, fullAccuracyDenied
     case accuracyLimited, locationUnavailable, stationary
     case conditionUnsupported, conditionLimitExceeded, persistenceUnavailable
+
+    /// Its bit in a `DiagnosticSet`: its place among the cases.
+    var bit: UInt16 {
+        switch self {
+        case .authorizationDenied: 0
+        case .authorizationDeniedGlobally: 1
+        case .authorizationRestricted: 2
+        case .authorizationRequestInProgress: 3
+        case .insufficientlyInUse: 4
+        case .serviceSessionRequired: 5
+        case .alwaysAuthorizationDenied: 6
+        case .fullAccuracyDenied: 7
+        case .accuracyLimited: 8
+        case .locationUnavailable: 9
+        case .stationary: 10
+        case .conditionUnsupported: 11
+        case .conditionLimitExceeded: 12
+        case .persistenceUnavailable: 13
+        }
+    }
 
     /// What the property means (paraphrasing Apple's header comments).
     public var meaning: String {

@@ -90,11 +90,7 @@ public struct Observation: Hashable, Sendable {
             f11 |= 1 << UInt16(i)
         }
         format11 = f11
-        diagnostics = w.diagnosticSources.map { source in
-            var bits: UInt16 = 0
-            for d in w.diagnostics(source) { bits |= 1 << UInt16(Diagnostic.allCases.firstIndex(of: d)!) }
-            return DiagnosticObservation(source: source.name, bits: bits)
-        }
+        diagnostics = w.diagnosticSources.map { DiagnosticObservation(source: $0.name, bits: w.diagnosticSet($0).rawValue) }
     }
 
     /// A short label for graphs.
@@ -141,10 +137,10 @@ public enum Invariants {
         }
         // (Checked for every state a search finds: no set is built unless a check fails.)
         w.forEachDiagnosticSource { source in
-            let found = w.diagnostics(source), properties = source.type.properties
-            if found.contains(where: { !properties.contains($0) }) {
-                let extra = found.filter { !properties.contains($0) }
-                out.append("\(source.type.rawValue) carries \(Set(extra.map(\.rawValue)).sorted().joined(separator: ", ")), which the type does not have")
+            let found = w.diagnosticSet(source)
+            let extra = found.subtracting(source.type.propertySet)
+            if !extra.isEmpty {
+                out.append("\(source.type.rawValue) carries \(extra.elements.map(\.rawValue).sorted().joined(separator: ", ")), which the type does not have")
             }
             let inProgress = found.contains(.authorizationRequestInProgress)
             if w.profile.hasServiceSessions && inProgress != w.authorizationRequestInProgress { out.append("authorizationRequestInProgress on \(source.name) disagrees with the prompts") }
