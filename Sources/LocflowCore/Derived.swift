@@ -190,12 +190,15 @@ extension World {
     }
 
     /// A prompt of this kind is on screen or waiting its turn.
-    func asking(_ kind: PromptKind) -> Bool { prompt?.kind == kind || promptQueue.contains { $0.kind == kind } }
+    /// (The queue's count first, here and below: searching the queue retains it, and it is
+    /// nearly always empty.)
+    func asking(_ kind: PromptKind) -> Bool { prompt?.kind == kind || (promptQueue.count > 0 && promptQueue.contains { $0.kind == kind }) }
 
     /// An authorization prompt for this app is on screen or waiting.
     /// (A loop, not `contains` with a closure: read from the reducer, that copied the whole world.)
     @inline(__always) public var authorizationRequestInProgress: Bool {
         if case .some(let p) = prompt, p.kind.isAuthorizationRequest { return true }
+        if promptQueue.count == 0 { return false }
         for p in promptQueue where p.kind.isAuthorizationRequest { return true }
         return false
     }
