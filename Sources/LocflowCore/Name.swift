@@ -25,9 +25,6 @@ public struct Name: Sendable, Hashable, BitwiseCopyable, ExpressibleByStringLite
     /// The string this name stands for.
     public var string: String { NameTable.shared.string(number) }
     public var description: String { string }
-
-    public static func == (a: Name, b: String) -> Bool { a.string == b }
-    public static func == (a: String, b: Name) -> Bool { a == b.string }
 }
 
 /// The process's table of names: the number of each string, and each number's string.

@@ -292,7 +292,7 @@ extension ExplorerState {
 
     var nextSessionID: String {
         var n = 1
-        while world.sessions.contains(where: { $0.id == "s\(n)" && $0.state == .active }) { n += 1 }
+        while world.sessions.contains(where: { $0.id.string == "s\(n)" && $0.state == .active }) { n += 1 }
         return "s\(n)"
     }
 
