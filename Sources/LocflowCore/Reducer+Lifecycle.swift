@@ -34,7 +34,7 @@ extension World {
         foregroundLeftAt = nil
         notInUseSince = nil
         suspendAt = nil
-        for i in sessions.indices where sessions[i].state == .active { sessions[i].held = false }
+        for i in sessions.indices where sessions[i].state == .active && sessions[i].held { sessions[i].held = false }
         let kept = sessions.contains { $0.state == .active } || keptBackgroundActivity || keptLiveUpdates || keptMonitor
         relaunchWindowEndsAt = kept ? now + assumptions.relaunchWindow : nil
         if kept && now > 0 { t.note(.relaunchWindowOpens, formatDuration(assumptions.relaunchWindow)) }
@@ -50,7 +50,8 @@ extension World {
         let generation = process.generation
         process = ProcessState()
         process.generation = generation
-        for i in sessions.indices where sessions[i].state == .active { sessions[i].held = false }
+        // Only those held: a write, even of the same value, copies lists another world shares.
+        for i in sessions.indices where sessions[i].state == .active && sessions[i].held { sessions[i].held = false }
         relaunchWindowEndsAt = nil
         foregroundLeftAt = nil
         suspendAt = nil
@@ -69,7 +70,7 @@ extension World {
         // Prompts of the app go with its process; the system's own stay.
         if let p = prompt, !p.isSystemInitiated { prompt = nil; t.emit(.promptHidden(p.kind)) }
         // Asked first: a removal from a list a copied world shares rebuilds it, removed or not.
-        if promptQueue.contains(where: { !$0.isSystemInitiated }) { promptQueue.removeAll { !$0.isSystemInitiated } }
+        if promptQueue.count > 0 && promptQueue.contains(where: { !$0.isSystemInitiated }) { promptQueue.removeAll { !$0.isSystemInitiated } }
         if completion == .pending { completion = .none }
         if sessions.contains(where: { $0.state == .active }) || keptBackgroundActivity { t.note(.sessionsOutliveProcess) }
         t.emit(.terminated)
