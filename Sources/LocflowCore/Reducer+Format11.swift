@@ -41,12 +41,12 @@ extension World {
         case .startRangingBeacons(let id):
             startMonitoring(id, in: \.process.beaconRanging, .beaconRangingStarted, reduced: .reducedAccuracyNoBeacons, &t)
         case .stopRangingBeacons(let id):
-            process.beaconRanging.removeAll { $0 == id }
+            if process.beaconRanging.contains(id) { process.beaconRanging.removeAll { $0 == id } }
             t.note(.beaconRangingStopped, id)
         case .startMonitoringBeaconRegion(let id):
             startMonitoring(id, in: \.beaconRegions, .beaconRegionStarted, reduced: .reducedAccuracyNoBeacons, &t)
         case .stopMonitoringBeaconRegion(let id):
-            beaconRegions.removeAll { $0 == id }
+            if beaconRegions.contains(id) { beaconRegions.removeAll { $0 == id } }  // (see stopMonitoringRegion)
             t.note(.beaconRegionStopped, id)
         case .liveActivity(let on):
             guard profile.hasLiveActivities else { return t.note(.liveActivityUnavailable, profile.platform.displayName) }

@@ -59,7 +59,8 @@ extension World {
         case .startMonitoringRegion(let id):
             startMonitoring(id, in: \.regions, .regionStarted, reduced: .reducedAccuracyNoRegions, &t)
         case .stopMonitoringRegion(let id):
-            regions.removeAll { $0 == id }
+            // Asked first: a removal from a list a copied world shares rebuilds it, removed or not.
+            if regions.contains(id) { regions.removeAll { $0 == id } }
             t.note(.regionStopped, id)
 
         case .session(let id, let goal, let key): createSession(id, goal, key, &t)
