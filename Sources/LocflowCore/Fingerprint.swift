@@ -2,15 +2,15 @@
 /// configuration (which never changes during a search), written out by hand so that it costs a
 /// few dozen multiplications instead of a SipHash over every nested value.
 ///
-/// Soundness: two worlds with different fields must give different inputs to the hash. Every
-/// field goes in, in a fixed layout: the plain fields of the world and of its process (counts,
-/// times, booleans, cases) as their blocks lie in memory (`PlainFields`, `ProcessPlain`: whole
-/// words without padding, an absent value one fixed pattern, a time's nil `Int.min`), the
-/// prompts and sessions as bit fields (each case in its own 8 bits, an optional's presence in
-/// its own bit) and words, a name as its number (one number a string), and arrays and strings a
-/// length and then their elements, so the words can be read back into the fields. The stored properties this reads are listed in
-/// `fingerprintFields` and a test compares the list with the types themselves, so a field added
-/// later fails the test until it is hashed here.
+/// Soundness: two worlds with different fields must give different inputs to the hash. Every field
+/// goes in, in a fixed layout: the plain fields of the world and of its process (counts, times,
+/// booleans, cases) as their blocks lie in memory (`PlainFields`, `ProcessPlain`: whole words
+/// without padding, an absent value one fixed pattern, a time's nil `Int.min`), the prompts and
+/// sessions as bit fields (each case in its own 8 bits, an optional's presence in its own bit) and
+/// words, a name as its number (one number a string), and arrays and strings a length and then
+/// their elements, so the words can be read back into the fields. The stored properties this reads
+/// are listed in `fingerprintFields` and a test compares the list with the types themselves, so a
+/// field added later fails the test until it is hashed here.
 ///
 /// The words go in two at a time, each pair through one full-width multiplication with the
 /// lane's state (`FingerprintHasher`: half the multiplications of a word at a time), in two

@@ -147,14 +147,14 @@ public enum DiagnosticType: String, Sendable, Hashable {
         }
     }
 
-    /// The same as a set (a test holds the two alike): the model checker's invariants read it
-    /// for every source of every state it finds.
+    /// The same as a set: the model checker's invariants read it for every source of every
+    /// state it finds.
     public var propertySet: DiagnosticSet {
         switch self {
-        case .serviceSession: DiagnosticSet(rawValue: 0x00FF)  // common, alwaysAuthorizationDenied, fullAccuracyDenied
-        case .backgroundActivity: DiagnosticSet(rawValue: 0x003F)  // the six common ones (bits 0-5)
-        case .locationUpdate: DiagnosticSet(rawValue: 0x073F)  // common, accuracyLimited, locationUnavailable, stationary
-        case .monitorEvent: DiagnosticSet(rawValue: 0x393F)  // common, accuracyLimited, the three conditions' and persistence's
+        case .serviceSession: DiagnosticType.sessionSet
+        case .backgroundActivity: DiagnosticType.commonSet
+        case .locationUpdate: DiagnosticType.updateSet
+        case .monitorEvent: DiagnosticType.monitorSet
         }
     }
 
@@ -166,6 +166,8 @@ public enum DiagnosticType: String, Sendable, Hashable {
     private static let session = common + [.alwaysAuthorizationDenied, .fullAccuracyDenied]
     private static let update = common + [.accuracyLimited, .locationUnavailable, .stationary]
     private static let monitor = common + [.accuracyLimited, .conditionUnsupported, .conditionLimitExceeded, .persistenceUnavailable]
+    private static let commonSet = DiagnosticSet(common), sessionSet = DiagnosticSet(session)
+    private static let updateSet = DiagnosticSet(update), monitorSet = DiagnosticSet(monitor)
 }
 
 /// A set of diagnostic properties, a bit each (bit n is `Diagnostic.allCases[n]`).
@@ -176,11 +178,7 @@ public struct DiagnosticSet: OptionSet, Sendable, Hashable {
     public init(_ ds: some Sequence<Diagnostic>) { self = ds.reduce(into: []) { $0.insert(DiagnosticSet($1)) } }
 
     public func contains(_ d: Diagnostic) -> Bool { rawValue & (1 << d.bit) != 0 }
-    @discardableResult public mutating func insert(_ d: Diagnostic) -> (inserted: Bool, memberAfterInsert: Diagnostic) {
-        let had = contains(d)
-        formUnion(DiagnosticSet(d))
-        return (!had, d)
-    }
+    public mutating func insert(_ d: Diagnostic) { formUnion(DiagnosticSet(d)) }
     /// The properties in the set, in Apple's order (`Diagnostic.allCases`).
     public var elements: [Diagnostic] { Diagnostic.allCases.filter { contains($0) } }
 }
