@@ -183,7 +183,7 @@ extension World {
     /// The goal Core Location works towards: the union of the held sessions. [I]
     @inline(__always) public var effectiveGoal: SessionGoal {
         var goal: SessionGoal = holdsImplicitSession ? .whenInUse : .none
-        for s in sessions where s.state == .active && s.held && s.goal > goal { goal = s.goal }
+        for i in sessions.indices where sessions[i].state == .active && sessions[i].held && sessions[i].goal > goal { goal = sessions[i].goal }
         // An App Clip cannot ask for Always: a .always session asks only for when-in-use. [A S208]
         if config.appClip && goal == .always { return .whenInUse }
         return goal
@@ -199,7 +199,7 @@ extension World {
     @inline(__always) public var authorizationRequestInProgress: Bool {
         if case .some(let p) = prompt, p.kind.isAuthorizationRequest { return true }
         if promptQueue.count == 0 { return false }
-        for p in promptQueue where p.kind.isAuthorizationRequest { return true }
+        for i in promptQueue.indices where promptQueue[i].kind.isAuthorizationRequest { return true }
         return false
     }
 
@@ -251,7 +251,7 @@ extension World {
             if profile.hasModernAPIs && lifecycle != .terminated && process.liveUpdates != nil { body(.liveUpdates) }
             return
         }
-        for s in sessions where s.state == .active { body(.session(s.id)) }
+        for i in sessions.indices where sessions[i].state == .active { body(.session(sessions[i].id)) }
         if lifecycle != .terminated {
             if process.liveUpdates != nil { body(.liveUpdates) }
             if process.monitor != nil { body(.monitor) }

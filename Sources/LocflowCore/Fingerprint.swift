@@ -31,7 +31,10 @@ extension World {
         if let r = process.ranging { h.strings(r.names) } else { h.count(0) }  // read in place: the list's accessor made one
         h.count(sessions.count)
         for i in sessions.indices { h.session(sessions[i]) }
-        h.strings(regions); h.strings(monitorConditions); h.strings(beaconRegions)
+        // Read in place: nearly always none (through the properties, each made an empty list).
+        if let l = lists { h.strings(l.regions); h.strings(l.monitorConditions); h.strings(l.beaconRegions) } else {
+            h.count(0); h.count(0); h.count(0)
+        }
         // Read in place (a prompt bound with `if let` or a loop's element was copied, strings and all).
         if !noPrompt { h.prompt(prompt.unsafelyUnwrapped) }
         h.count(promptQueue.count)
@@ -42,9 +45,9 @@ extension World {
     /// The stored properties `fingerprint` reads, by type (a test holds them equal to the types').
     public static let fingerprintFields: [String: Set<String>] = [
         // `passedByAddress` holds nothing.
-        "World": ["lists", "passedByAddress", "plain", "process", "prompt"],
-        // `config` never changes in a search.
-        "WorldLists": ["config", "sessions", "promptQueue", "regions", "monitorConditions", "beaconRegions"],
+        // `configBox` never changes in a search.
+        "World": ["configBox", "lists", "passedByAddress", "plain", "process", "prompt", "sessions", "promptQueue"],
+        "WorldLists": ["regions", "monitorConditions", "beaconRegions"],
         // Hashed as they lie in memory, `pad` (always zero) included.
         "PlainFields": ["now", "foregroundLeftAt", "notInUseSince", "suspendAt", "relaunchWindowEndsAt", "promptShownAt", "callbacks",
                         "nextReducedFixAt", "reducedFixes", "timersFired", "fixes", "lastFixAt", "standardFixDue", "liveFixDue",

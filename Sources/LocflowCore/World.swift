@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What the Settings database stores for the app.
 public struct AppRecord: Sendable, Hashable, BitwiseCopyable {
     public var choice: SettingsChoice = .unlisted
@@ -66,6 +68,8 @@ public struct Prompt: Sendable, Hashable, BitwiseCopyable {
 
 /// An explicit `CLServiceSession`, named by the flow's ID.
 public struct ServiceSession: Sendable, Hashable, BitwiseCopyable {
+    /// First: with the word-sized field before the bytes, a session is 24 bytes, not 32.
+    public var createdAt: Millis
     public var id: Name
     public var goal: SessionGoal
     public var fullAccuracyKey: Name?
@@ -77,7 +81,6 @@ public struct ServiceSession: Sendable, Hashable, BitwiseCopyable {
     public var qualified: Bool
     /// The person declined the full-accuracy prompt for it.
     public var fullAccuracyDeclined = false
-    public var createdAt: Millis
 
     public init(id: Name, goal: SessionGoal, fullAccuracyKey: Name?, qualified: Bool, createdAt: Millis) {
         self.id = id
@@ -224,17 +227,29 @@ public struct StatusPair: Sendable, Hashable {
 
 /// The whole simulated world: one device, one app. A value; `step` is the only way it changes.
 public struct World: Sendable, Hashable {
-    /// The configuration and the world's lists (sessions, prompts waiting, monitored names),
-    /// behind the one reference a copy of a world retains (see `WorldLists`).
-    private(set) var lists: WorldLists
+    /// The configuration: one box for each configuration, made once for the process and never
+    /// freed (`ConfigBox.interned`), so a world refers to it without counting references (a copy
+    /// of a world retained it, an atomic operation, and two cores copying worlds contended for
+    /// its count).
+    private unowned(unsafe) let configBox: ConfigBox
+    /// The monitored names (regions, `CLMonitor` conditions, beacon regions), behind one
+    /// reference that is nil while all three are empty (nearly every world: see `WorldLists`).
+    private(set) var lists: WorldLists?
     /// Makes `World` address-only, so that it is always passed by address (see `AddressOnly`).
     private var passedByAddress = AddressOnly()
-    public var config: AppConfig { _read { yield lists.config.config } }
+    public var config: AppConfig { _read { yield configBox.config } }
 
-    /// The lists, this world's own: copied first when another world shares them.
+    /// The lists, this world's own: made, or copied first when another world shares them.
     @inline(__always) private mutating func ownLists() -> WorldLists {
-        if !isKnownUniquelyReferenced(&lists) { lists = lists.copy() }
-        return lists
+        guard let l = lists else { let l = WorldLists(); lists = l; return l }
+        if isKnownUniquelyReferenced(&lists) { return l }
+        let c = l.copy()
+        lists = c
+        return c
+    }
+    /// Lets go of the lists when a change left them all empty.
+    @inline(__always) private mutating func dropEmptyLists() {
+        if let l = lists, l.isEmpty { lists = nil }
     }
     /// Every field that is a plain value (booleans, cases, counts, times) in one block of
     /// whole words, copied with one `memcpy` and hashed as it lies in memory (see `PlainFields`).
@@ -269,20 +284,18 @@ public struct World: Sendable, Hashable {
     @inline(__always) public internal(set) var keptBackgroundActivity: Bool { get { plain.keptBackgroundActivity } set { plain.keptBackgroundActivity = newValue } }
     @inline(__always) public internal(set) var keptLiveUpdates: Bool { get { plain.keptLiveUpdates } set { plain.keptLiveUpdates = newValue } }
     @inline(__always) public internal(set) var keptMonitor: Bool { get { plain.keptMonitor } set { plain.keptMonitor = newValue } }
-    public internal(set) var sessions: [ServiceSession] {
-        @inline(__always) _read { yield lists.sessions }
-        @inline(__always) _modify { yield &ownLists().sessions }
-    }
+    /// The explicit sessions, held in the world while there are a few (see `ShortList`).
+    public internal(set) var sessions = ShortList<ServiceSession>()
     @inline(__always) public internal(set) var significantChanges: Bool { get { plain.significantChanges } set { plain.significantChanges = newValue } }
     /// The regions monitored (`startMonitoring(for:)`), by the flow's names.
     public internal(set) var regions: [String] {
-        @inline(__always) _read { yield lists.regions }
-        @inline(__always) _modify { yield &ownLists().regions }
+        @inline(__always) _read { yield lists?.regions ?? [] }
+        @inline(__always) _modify { let l = ownLists(); yield &l.regions; dropEmptyLists() }
     }
     /// The conditions added to the `CLMonitor`.
     public internal(set) var monitorConditions: [String] {
-        @inline(__always) _read { yield lists.monitorConditions }
-        @inline(__always) _modify { yield &ownLists().monitorConditions }
+        @inline(__always) _read { yield lists?.monitorConditions ?? [] }
+        @inline(__always) _modify { let l = ownLists(); yield &l.monitorConditions; dropEmptyLists() }
     }
 
     // Prompts
@@ -291,10 +304,8 @@ public struct World: Sendable, Hashable {
     /// two optional prompts, which copied both into a tuple and destroyed it through the runtime
     /// (7% of the model checker's instructions).
     @inline(__always) var noPrompt: Bool { if case .none = prompt { true } else { false } }
-    public internal(set) var promptQueue: [Prompt] {
-        @inline(__always) _read { yield lists.promptQueue }
-        @inline(__always) _modify { yield &ownLists().promptQueue }
-    }
+    /// The prompts waiting their turn, in order (see `ShortList`).
+    public internal(set) var promptQueue = ShortList<Prompt>()
     /// When the prompt on screen came up.
     @inline(__always) public internal(set) var promptShownAt: Millis? { get { plain.promptShownAt.value } set { plain.promptShownAt = Time(newValue) } }
 
@@ -331,8 +342,8 @@ public struct World: Sendable, Hashable {
     /// The visits service and beacon-region monitoring persist across processes.
     @inline(__always) public internal(set) var visits: Bool { get { plain.visits } set { plain.visits = newValue } }
     public internal(set) var beaconRegions: [String] {
-        @inline(__always) _read { yield lists.beaconRegions }
-        @inline(__always) _modify { yield &ownLists().beaconRegions }
+        @inline(__always) _read { yield lists?.beaconRegions ?? [] }
+        @inline(__always) _modify { let l = ownLists(); yield &l.beaconRegions; dropEmptyLists() }
     }
     /// The app's widget is on a Home Screen.
     @inline(__always) public internal(set) var widgetAdded: Bool { get { plain.widgetAdded } set { plain.widgetAdded = newValue } }
@@ -363,7 +374,7 @@ public struct World: Sendable, Hashable {
     }
 
     private init(blank config: AppConfig) {
-        self.lists = WorldLists(ConfigBox(config))
+        self.configBox = ConfigBox.interned(config)
         self.plain.locationServicesOn = config.locationServicesOn
         self.plain.restricted = config.restricted
         self.plain.record = AppRecord(precise: !config.info.defaultAccuracyReduced)
@@ -377,40 +388,25 @@ public struct World: Sendable, Hashable {
 
     public func session(_ id: Name) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
 
-    /// Lists a thread keeps for the worlds it works on (the model checker's workers hold one
-    /// each): every copy of a world retains its lists, and worlds that have never changed theirs
-    /// share the first world's, so two cores copying worlds contended for that one reference
-    /// count. The first call makes a copy of this world's lists the template; later calls take
-    /// the template in place of lists equal to it.
-    public mutating func shareLists(_ template: inout ListsTemplate) {
-        guard let t = template.lists else { lists = lists.copy(); template.lists = lists; return }
-        if lists !== t && lists == t { lists = t }
-    }
 }
 
-/// A world's configuration and lists behind one reference. A copy of a world retained five
-/// references (the configuration, the sessions, the prompt queue, the monitored names, the
-/// process's beacon ranging), and the model checker copies a world for nearly every step it tries;
-/// now it retains this one (the beacon ranging has its own, nil while it ranges none). Copied
-/// on write, as an array is: a world changes its lists only while it alone holds them
-/// (`World.ownLists`), so no two threads ever see one change (hence `@unchecked Sendable`), and
-/// the fields need no exclusivity checks (each is reached through that one reference).
+/// A world's monitored names behind one reference (`World.lists`, nil while all three are
+/// empty). Copied on write, as an array is: a world changes its lists only while it alone holds
+/// them (`World.ownLists`), so no two threads ever see one change (hence `@unchecked Sendable`),
+/// and the fields need no exclusivity checks (each is reached through that one reference).
 final class WorldLists: @unchecked Sendable, Hashable {
-    @exclusivity(unchecked) var config: ConfigBox
-    @exclusivity(unchecked) var sessions: [ServiceSession] = []
-    @exclusivity(unchecked) var promptQueue: [Prompt] = []
     /// The regions monitored (`startMonitoring(for:)`), the `CLMonitor` conditions and the beacon
     /// regions monitored, by the flow's names.
     @exclusivity(unchecked) var regions: [String] = []
     @exclusivity(unchecked) var monitorConditions: [String] = []
     @exclusivity(unchecked) var beaconRegions: [String] = []
 
-    init(_ config: ConfigBox) { self.config = config }
+    init() {}
+
+    var isEmpty: Bool { regions.isEmpty && monitorConditions.isEmpty && beaconRegions.isEmpty }
 
     func copy() -> WorldLists {
-        let c = WorldLists(config)
-        c.sessions = sessions
-        c.promptQueue = promptQueue
+        let c = WorldLists()
         c.regions = regions
         c.monitorConditions = monitorConditions
         c.beaconRegions = beaconRegions
@@ -418,24 +414,14 @@ final class WorldLists: @unchecked Sendable, Hashable {
     }
 
     static func == (a: WorldLists, b: WorldLists) -> Bool {
-        a === b || (a.config == b.config && a.sessions == b.sessions && a.promptQueue == b.promptQueue && a.regions == b.regions
-                    && a.monitorConditions == b.monitorConditions && a.beaconRegions == b.beaconRegions)
+        a === b || (a.regions == b.regions && a.monitorConditions == b.monitorConditions && a.beaconRegions == b.beaconRegions)
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(config)
-        hasher.combine(sessions)
-        hasher.combine(promptQueue)
         hasher.combine(regions)
         hasher.combine(monitorConditions)
         hasher.combine(beaconRegions)
     }
-}
-
-/// The lists a thread keeps for the worlds it works on (`World.shareLists`).
-public struct ListsTemplate {
-    fileprivate var lists: WorldLists?
-    public init() {}
 }
 
 /// A list of names behind a reference (a process's beacon ranging: nil while it ranges none).
@@ -446,13 +432,27 @@ final class NameList: Sendable, Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(names) }
 }
 
-/// A world's configuration behind one reference. Equal when the configurations are equal; its
-/// hash is the platform's (the configuration never changes during a search).
+/// A world's configuration behind one reference: one box for each distinct configuration, made
+/// the first time a world starts with it and kept for the life of the process, so a world holds
+/// it `unowned(unsafe)` (no reference counting) and two boxes are equal exactly when they are the
+/// same box. The table only grows, by the distinct configurations a process starts worlds with:
+/// a flow's, the explorer's as its person changes the platform or an assumption, each small.
 final class ConfigBox: Sendable, Hashable {
     let config: AppConfig
-    init(_ config: AppConfig) { self.config = config }
-    static func == (a: ConfigBox, b: ConfigBox) -> Bool { a === b || a.config == b.config }
-    func hash(into hasher: inout Hasher) { hasher.combine(config.platform) }
+    private init(_ config: AppConfig) { self.config = config }
+
+    static func interned(_ config: AppConfig) -> ConfigBox {
+        table.withLock { t in
+            if let box = t[config] { return box }
+            let box = ConfigBox(config)
+            t[config] = box
+            return box
+        }
+    }
+    private static let table = Mutex<[AppConfig: ConfigBox]>([:])
+
+    static func == (a: ConfigBox, b: ConfigBox) -> Bool { a === b }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// A field that makes a struct address-only: it holds nothing and takes no part in `==` or the

@@ -383,9 +383,6 @@ public struct StateSearch {
             enabled = Array(repeating: false, count: actions)
         }
 
-        /// This worker's own lists for the worlds it expands (see `World.shareLists`).
-        var lists = ListsTemplate()
-
         /// The transition each step is taken into (see `World.stepForSearch(_:rules:scratch:asked:)`).
         var scratch = Transition(event: .wait(0), time: 0, quiet: true)
 
@@ -397,10 +394,6 @@ public struct StateSearch {
         /// state (4% of the instructions). Nothing changes it.
         mutating func expand(_ world: World, from state: Int, _ actions: inout [Event], keepLastOutputs: Bool) {
             if firstState < 0 { firstState = state }
-            var own = world
-            own.shareLists(&lists)
-            // Immutable from here: a `var` handed to each step was copied for it, world and all.
-            let world = consume own
             if let p = world.prompt {
                 for label in world.buttons(for: p) { var tap = Event.user(.tap(label)); step(world, &tap, -1, label, state, keepLastOutputs) }
             }

@@ -17,7 +17,7 @@ struct FingerprintTests {
             ("ProcessPlain", ProcessPlain()),
             ("Prompt", Prompt(kind: .whenInUse, origin: .requestWhenInUse)),
             ("ServiceSession", ServiceSession(id: "a", goal: .whenInUse, fullAccuracyKey: nil, qualified: true, createdAt: 0)),
-            ("WorldLists", w.lists), ("NameList", NameList(["lobby"])),
+            ("WorldLists", WorldLists()), ("NameList", NameList(["lobby"])),
         ]
         for (name, value) in samples {
             let stored = Set(Mirror(reflecting: value).children.compactMap(\.label))
@@ -25,19 +25,20 @@ struct FingerprintTests {
             #expect(stored == hashed, "\(name): not hashed \(stored.subtracting(hashed).sorted()), gone \(hashed.subtracting(stored).sorted())")
         }
         // Every type a world holds is in the list (a new nested struct or class needs its own
-        // entry: the lists and a process's beacon ranging are classes).
+        // entry: the monitored names and a process's beacon ranging are classes; a `ShortList`
+        // shows its elements, as an array does).
         var types: Set<String> = []
         func walk(_ value: Any) {
             let m = Mirror(reflecting: value)
             if m.displayStyle == .struct || m.displayStyle == .class { types.insert(String(describing: m.subjectType)) }
-            for c in m.children where c.label != "config" && c.label != "passedByAddress" { walk(c.value) }
+            for c in m.children where c.label != "configBox" && c.label != "passedByAddress" { walk(c.value) }
         }
         var full = w
         for e: Event in [.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)), .app(.liveUpdates(true)),
                          .app(.requestLocation), .app(.requestWhenInUseAuthorization)] { _ = full.step(e) }
         walk(full)
         walk(Self.fullWorld())  // a process that ranges beacons
-        #expect(types.isSuperset(of: ["WorldLists", "NameList"]), "\(types.sorted())")
+        #expect(types.isSuperset(of: ["WorldLists", "NameList", "ServiceSession", "Prompt"]), "\(types.sorted())")
         #expect(types.subtracting(World.fingerprintFields.keys).isEmpty, "\(types.subtracting(World.fingerprintFields.keys).sorted())")
     }
 
@@ -106,11 +107,10 @@ struct FingerprintTests {
         typealias Change = (inout World) -> Void
         let changes: [String: [String: Change]] = [
             "World": [
-                "plain": { $0.moving.toggle() }, "process": { $0.process.paused.toggle() }, "lists": { $0.sessions.removeAll() },
-                "prompt": { $0.prompt = nil },
+                "plain": { $0.moving.toggle() }, "process": { $0.process.paused.toggle() }, "lists": { $0.regions.removeAll() },
+                "prompt": { $0.prompt = nil }, "sessions": { $0.sessions.removeAll() }, "promptQueue": { $0.promptQueue.removeAll() },
             ],
             "WorldLists": [
-                "sessions": { $0.sessions.removeAll() }, "promptQueue": { $0.promptQueue.removeAll() },
                 "regions": { $0.regions = ["offices"] }, "monitorConditions": { $0.monitorConditions.append("work") },
                 "beaconRegions": { $0.beaconRegions = [] },
             ],
@@ -176,7 +176,7 @@ struct FingerprintTests {
         let base = Self.fullWorld()
         for (type, fields) in World.fingerprintFields {
             // The configuration never changes in a search; the others hold nothing (`pad` is always zero).
-            let listed = fields.subtracting(["config", "passedByAddress", "pad"])
+            let listed = fields.subtracting(["configBox", "passedByAddress", "pad"])
             #expect(Set(changes[type]?.keys.map { $0 } ?? []) == listed, "\(type): the table of changes does not cover the listed fields")
             for (field, change) in changes[type] ?? [:] {
                 var w = base
@@ -198,6 +198,16 @@ struct FingerprintTests {
         #expect(base.sessions[0].held == Self.fullWorld().sessions[0].held && base.regions == ["office"] && base.process.beaconRanging == ["lobby"])
         a.sessions[0].held.toggle(); a.promptQueue = base.promptQueue; a.regions.removeLast()
         #expect(a == base && a.hashValue == base.hashValue && a.fingerprint == base.fingerprint)
+        // The monitored names are let go when all three are empty, and a world that never had
+        // any is equal to one that had them and let them go.
+        var c = World(config: AppConfig()), d = c
+        #expect(c.lists == nil)
+        c.regions = ["office"]; c.monitorConditions = ["home"]
+        #expect(c.lists != nil && c != d)
+        c.regions.removeAll(); c.monitorConditions = []
+        #expect(c.lists == nil && c == d && c.fingerprint == d.fingerprint)
+        d.beaconRegions.append("lobby"); d.beaconRegions.removeLast()
+        #expect(d.lists == nil)
     }
 
     /// A long list tells its length, and which list an element is in.

@@ -1,0 +1,168 @@
+/// A list of plain values held in the value that has it, while it is short: a world's sessions
+/// and waiting prompts are nearly always a few, and a world held them in arrays behind a
+/// reference, which every copy of a world retained and every change copied. Up to `capacity`
+/// elements lie in the list's own 64 bytes; a longer list moves them all to an array (`spill`),
+/// so a flow may still open as many sessions as it likes. A list that fits holds no reference,
+/// and a copy moves its bytes.
+///
+/// Compared and hashed element by element (an element's padding bytes are not part of its value).
+/// An array in every way a reader uses one: a random-access, mutable, range-replaceable collection.
+public struct ShortList<Element: BitwiseCopyable & Hashable & Sendable>: Sendable {
+    /// The elements, packed from the first byte, while they fit; zero bytes after them.
+    private var inline = Inline()
+    private var stored: Int = 0
+    /// All the elements while there are more than `capacity`; nil while they fit.
+    private var spill: [Element]?
+
+    /// How many elements fit in the list itself (2 sessions, 3 prompts: the model checker's
+    /// default bounds open one session, and a world whose list spills is only slower).
+    public static var capacity: Int { MemoryLayout<Inline>.size / MemoryLayout<Element>.stride }
+
+    public init() {}
+
+    public init<S: Sequence<Element>>(_ elements: S) {
+        for e in elements { append(e) }
+    }
+
+    @inline(__always) private func load(_ i: Int) -> Element {
+        withUnsafeBytes(of: inline) { $0.loadUnaligned(fromByteOffset: i * MemoryLayout<Element>.stride, as: Element.self) }
+    }
+
+    @inline(__always) private mutating func store(_ e: Element, _ i: Int) {
+        withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: e, toByteOffset: i * MemoryLayout<Element>.stride, as: Element.self) }
+    }
+
+    /// Makes the elements an array's (the list outgrows its bytes).
+    private mutating func moveToSpill() {
+        spill = Array(self)
+        inline = Inline()
+    }
+
+    /// Takes the elements back from the array when they fit again.
+    private mutating func takeBackIfShort() {
+        guard let s = spill, s.count <= Self.capacity else { return }
+        spill = nil
+        inline = Inline()
+        for (i, e) in s.enumerated() { store(e, i) }
+    }
+
+    /// 64 zero bytes.
+    private struct Inline: BitwiseCopyable {
+        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    }
+}
+
+extension ShortList: RandomAccessCollection, MutableCollection {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { stored }
+    @inline(__always) public var count: Int { stored }
+    @inline(__always) public var isEmpty: Bool { stored == 0 }
+
+    public subscript(i: Int) -> Element {
+        @inline(__always) get {
+            precondition(i >= 0 && i < stored, "ShortList index out of range")
+            if let spill { return spill[i] }
+            return load(i)
+        }
+        @inline(__always) set {
+            precondition(i >= 0 && i < stored, "ShortList index out of range")
+            if spill != nil { spill![i] = newValue; return }
+            store(newValue, i)
+        }
+    }
+}
+
+/// The searches a reader makes, over positions: the collection's own went through an iterator,
+/// which holds a copy of the list.
+extension ShortList {
+    @inline(__always) public func contains(where found: (Element) throws -> Bool) rethrows -> Bool {
+        try firstIndex(where: found) != nil
+    }
+
+    @inline(__always) public func firstIndex(where found: (Element) throws -> Bool) rethrows -> Int? {
+        var i = 0
+        while i < stored { if try found(self[i]) { return i }; i += 1 }
+        return nil
+    }
+
+    @inline(__always) public func lastIndex(where found: (Element) throws -> Bool) rethrows -> Int? {
+        var i = stored - 1
+        while i >= 0 { if try found(self[i]) { return i }; i -= 1 }
+        return nil
+    }
+
+    @inline(__always) public func first(where found: (Element) throws -> Bool) rethrows -> Element? {
+        try firstIndex(where: found).map { self[$0] }
+    }
+
+    @inline(__always) public func last(where found: (Element) throws -> Bool) rethrows -> Element? {
+        try lastIndex(where: found).map { self[$0] }
+    }
+}
+
+extension ShortList where Element: Equatable {
+    @inline(__always) public func contains(_ e: Element) -> Bool { firstIndex(where: { $0 == e }) != nil }
+    @inline(__always) public func firstIndex(of e: Element) -> Int? { firstIndex(where: { $0 == e }) }
+}
+
+extension ShortList: RangeReplaceableCollection {
+    public mutating func replaceSubrange<C: Collection<Element>>(_ subrange: Range<Int>, with new: C) {
+        precondition(subrange.lowerBound >= 0 && subrange.upperBound <= stored, "ShortList range out of bounds")
+        var all = Array(self)
+        all.replaceSubrange(subrange, with: new)
+        self = ShortList()
+        if all.count > Self.capacity { spill = all; stored = all.count; return }
+        for (i, e) in all.enumerated() { store(e, i) }
+        stored = all.count
+    }
+
+    public mutating func append(_ e: Element) {
+        if spill == nil && stored == Self.capacity { moveToSpill() }
+        if spill != nil { spill!.append(e) } else { store(e, stored) }
+        stored += 1
+    }
+
+    @discardableResult
+    public mutating func remove(at i: Int) -> Element {
+        precondition(i >= 0 && i < stored, "ShortList index out of range")
+        if spill != nil {
+            let e = spill!.remove(at: i)
+            stored -= 1
+            takeBackIfShort()
+            return e
+        }
+        let e = load(i)
+        for j in i..<(stored - 1) { store(load(j + 1), j) }
+        stored -= 1
+        // The freed place goes back to zero bytes, so that equal lists lie alike.
+        withUnsafeMutableBytes(of: &inline) { raw in
+            for b in (stored * MemoryLayout<Element>.stride)..<((stored + 1) * MemoryLayout<Element>.stride) { raw[b] = 0 }
+        }
+        return e
+    }
+
+    public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+        var kept = ShortList()
+        for e in self where try !shouldBeRemoved(e) { kept.append(e) }
+        if kept.count != count { self = kept }
+    }
+}
+
+extension ShortList: Equatable, Hashable {
+    public static func == (a: ShortList, b: ShortList) -> Bool { a.elementsEqual(b) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for e in self { hasher.combine(e) }
+    }
+}
+
+extension ShortList: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: Element...) { self.init(elements) }
+}
+
+extension ShortList: CustomStringConvertible, CustomReflectable {
+    public var description: String { Array(self).description }
+    /// Its elements, as an array's (how it holds them is not part of its value).
+    public var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
+}
