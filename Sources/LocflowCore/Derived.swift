@@ -190,8 +190,7 @@ extension World {
     }
 
     /// A prompt of this kind is on screen or waiting its turn.
-    /// (The queue's count first, here and below: searching the queue retains it, and it is
-    /// nearly always empty.)
+    /// (The queue's count first, here and below: it is nearly always empty.)
     func asking(_ kind: PromptKind) -> Bool { prompt?.kind == kind || (promptQueue.count > 0 && promptQueue.contains { $0.kind == kind }) }
 
     /// An authorization prompt for this app is on screen or waiting.

@@ -50,7 +50,8 @@ extension World {
         let generation = process.generation
         process = ProcessState()
         process.generation = generation
-        // Only those held: a write, even of the same value, copies lists another world shares.
+        // Only those held: a write of the same value is work for nothing (and copies the
+        // sessions' array when they have outgrown the world and another world shares it).
         for i in sessions.indices where sessions[i].state == .active && sessions[i].held { sessions[i].held = false }
         relaunchWindowEndsAt = nil
         foregroundLeftAt = nil

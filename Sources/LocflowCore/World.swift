@@ -68,11 +68,11 @@ public struct Prompt: Sendable, Hashable, BitwiseCopyable {
 
 /// An explicit `CLServiceSession`, named by the flow's ID.
 public struct ServiceSession: Sendable, Hashable, BitwiseCopyable {
-    /// First: with the word-sized field before the bytes, a session is 24 bytes, not 32.
+    // The word-sized field first and the bytes last: 24 bytes, where the order of meaning took 32.
     public var createdAt: Millis
     public var id: Name
-    public var goal: SessionGoal
     public var fullAccuracyKey: Name?
+    public var goal: SessionGoal
     public var state: SessionState = .active
     /// Held by the running process. An active session that is not held is kept for the app by
     /// the system (suspended, terminated, or inside the relaunch window).

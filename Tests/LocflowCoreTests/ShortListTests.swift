@@ -41,6 +41,7 @@ struct ShortListTests {
     @Test func equalListsAreEqualWhateverTheirPast() {
         let capacity = ShortList<ServiceSession>.capacity
         #expect(capacity == 2 && ShortList<Prompt>.capacity == 3)
+        #expect(MemoryLayout<ServiceSession>.stride == 24)  // its fields ordered so (see ServiceSession)
         var long = ShortList((0..<(capacity + 3)).map { Self.session(Name("s\($0)")) })
         while long.count > 1 { long.remove(at: 1) }
         let short: ShortList = [Self.session("s0")]
