@@ -9,37 +9,37 @@
 /// An array in every way a reader uses one: a random-access, mutable, range-replaceable collection.
 public struct ShortList<Element: BitwiseCopyable & Hashable & Sendable>: Sendable {
     /// The elements, packed from the first byte, while they fit; zero bytes after them.
-    private var inline = Inline()
-    private var stored: Int = 0
+    @usableFromInline var inline = Inline()
+    @usableFromInline var stored: Int = 0
     /// All the elements while there are more than `capacity`; nil while they fit.
-    private var spill: [Element]?
+    @usableFromInline var spill: [Element]?
 
     /// How many elements fit in the list itself (2 sessions, 3 prompts: the model checker's
     /// default bounds open one session, and a world whose list spills is only slower).
-    public static var capacity: Int { MemoryLayout<Inline>.size / MemoryLayout<Element>.stride }
+    @inlinable public static var capacity: Int { MemoryLayout<Inline>.size / MemoryLayout<Element>.stride }
 
-    public init() {}
+    @inlinable public init() {}
 
-    public init<S: Sequence<Element>>(_ elements: S) {
+    @inlinable public init<S: Sequence<Element>>(_ elements: S) {
         for e in elements { append(e) }
     }
 
-    @inline(__always) private func load(_ i: Int) -> Element {
+    @inlinable @inline(__always) func load(_ i: Int) -> Element {
         withUnsafeBytes(of: inline) { $0.loadUnaligned(fromByteOffset: i * MemoryLayout<Element>.stride, as: Element.self) }
     }
 
-    @inline(__always) private mutating func store(_ e: Element, _ i: Int) {
+    @inlinable @inline(__always) mutating func store(_ e: Element, _ i: Int) {
         withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: e, toByteOffset: i * MemoryLayout<Element>.stride, as: Element.self) }
     }
 
     /// Makes the elements an array's (the list outgrows its bytes).
-    private mutating func moveToSpill() {
+    @usableFromInline mutating func moveToSpill() {
         spill = Array(self)
         inline = Inline()
     }
 
     /// Takes the elements back from the array when they fit again.
-    private mutating func takeBackIfShort() {
+    @usableFromInline mutating func takeBackIfShort() {
         guard let s = spill, s.count <= Self.capacity else { return }
         spill = nil
         inline = Inline()
@@ -47,18 +47,19 @@ public struct ShortList<Element: BitwiseCopyable & Hashable & Sendable>: Sendabl
     }
 
     /// 64 zero bytes.
-    private struct Inline: BitwiseCopyable {
-        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    @usableFromInline struct Inline: BitwiseCopyable, Sendable {
+        @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        @inlinable init() {}
     }
 }
 
 extension ShortList: RandomAccessCollection, MutableCollection {
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { stored }
-    @inline(__always) public var count: Int { stored }
-    @inline(__always) public var isEmpty: Bool { stored == 0 }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { stored }
+    @inlinable @inline(__always) public var count: Int { stored }
+    @inlinable @inline(__always) public var isEmpty: Bool { stored == 0 }
 
-    public subscript(i: Int) -> Element {
+    @inlinable public subscript(i: Int) -> Element {
         @inline(__always) get {
             precondition(i >= 0 && i < stored, "ShortList index out of range")
             if let spill { return spill[i] }
@@ -75,38 +76,38 @@ extension ShortList: RandomAccessCollection, MutableCollection {
 /// The searches a reader makes, over positions: the collection's own went through an iterator,
 /// which holds a copy of the list.
 extension ShortList {
-    @inline(__always) public func contains(where found: (Element) throws -> Bool) rethrows -> Bool {
+    @inlinable @inline(__always) public func contains(where found: (Element) throws -> Bool) rethrows -> Bool {
         try firstIndex(where: found) != nil
     }
 
-    @inline(__always) public func firstIndex(where found: (Element) throws -> Bool) rethrows -> Int? {
+    @inlinable @inline(__always) public func firstIndex(where found: (Element) throws -> Bool) rethrows -> Int? {
         var i = 0
         while i < stored { if try found(self[i]) { return i }; i += 1 }
         return nil
     }
 
-    @inline(__always) public func lastIndex(where found: (Element) throws -> Bool) rethrows -> Int? {
+    @inlinable @inline(__always) public func lastIndex(where found: (Element) throws -> Bool) rethrows -> Int? {
         var i = stored - 1
         while i >= 0 { if try found(self[i]) { return i }; i -= 1 }
         return nil
     }
 
-    @inline(__always) public func first(where found: (Element) throws -> Bool) rethrows -> Element? {
+    @inlinable @inline(__always) public func first(where found: (Element) throws -> Bool) rethrows -> Element? {
         try firstIndex(where: found).map { self[$0] }
     }
 
-    @inline(__always) public func last(where found: (Element) throws -> Bool) rethrows -> Element? {
+    @inlinable @inline(__always) public func last(where found: (Element) throws -> Bool) rethrows -> Element? {
         try lastIndex(where: found).map { self[$0] }
     }
 }
 
 extension ShortList where Element: Equatable {
-    @inline(__always) public func contains(_ e: Element) -> Bool { firstIndex(where: { $0 == e }) != nil }
-    @inline(__always) public func firstIndex(of e: Element) -> Int? { firstIndex(where: { $0 == e }) }
+    @inlinable @inline(__always) public func contains(_ e: Element) -> Bool { firstIndex(where: { $0 == e }) != nil }
+    @inlinable @inline(__always) public func firstIndex(of e: Element) -> Int? { firstIndex(where: { $0 == e }) }
 }
 
 extension ShortList: RangeReplaceableCollection {
-    public mutating func replaceSubrange<C: Collection<Element>>(_ subrange: Range<Int>, with new: C) {
+    @inlinable public mutating func replaceSubrange<C: Collection<Element>>(_ subrange: Range<Int>, with new: C) {
         precondition(subrange.lowerBound >= 0 && subrange.upperBound <= stored, "ShortList range out of bounds")
         var all = Array(self)
         all.replaceSubrange(subrange, with: new)
@@ -116,13 +117,13 @@ extension ShortList: RangeReplaceableCollection {
         stored = all.count
     }
 
-    public mutating func append(_ e: Element) {
+    @inlinable public mutating func append(_ e: Element) {
         if spill == nil && stored == Self.capacity { moveToSpill() }
         if spill != nil { spill!.append(e) } else { store(e, stored) }
         stored += 1
     }
 
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func remove(at i: Int) -> Element {
         precondition(i >= 0 && i < stored, "ShortList index out of range")
         if spill != nil {
@@ -141,7 +142,7 @@ extension ShortList: RangeReplaceableCollection {
         return e
     }
 
-    public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    @inlinable public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
         var kept = ShortList()
         for e in self where try !shouldBeRemoved(e) { kept.append(e) }
         if kept.count != count { self = kept }
@@ -149,20 +150,20 @@ extension ShortList: RangeReplaceableCollection {
 }
 
 extension ShortList: Equatable, Hashable {
-    public static func == (a: ShortList, b: ShortList) -> Bool { a.elementsEqual(b) }
+    @inlinable public static func == (a: ShortList, b: ShortList) -> Bool { a.elementsEqual(b) }
 
-    public func hash(into hasher: inout Hasher) {
+    @inlinable public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for e in self { hasher.combine(e) }
     }
 }
 
 extension ShortList: ExpressibleByArrayLiteral {
-    public init(arrayLiteral elements: Element...) { self.init(elements) }
+    @inlinable public init(arrayLiteral elements: Element...) { self.init(elements) }
 }
 
 extension ShortList: CustomStringConvertible, CustomReflectable {
-    public var description: String { Array(self).description }
+    @inlinable public var description: String { Array(self).description }
     /// Its elements, as an array's (how it holds them is not part of its value).
-    public var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
+    @inlinable public var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
 }
