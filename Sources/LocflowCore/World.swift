@@ -247,7 +247,8 @@ public struct World: Sendable, Hashable {
         lists = c
         return c
     }
-    /// Lets go of the lists when a change left them all empty.
+    /// Lets go of the lists when a change left them all empty (so that equal worlds hold them
+    /// alike: nil, never an empty box).
     @inline(__always) private mutating func dropEmptyLists() {
         if let l = lists, l.isEmpty { lists = nil }
     }
@@ -290,12 +291,12 @@ public struct World: Sendable, Hashable {
     /// The regions monitored (`startMonitoring(for:)`), by the flow's names.
     public internal(set) var regions: [String] {
         @inline(__always) _read { yield lists?.regions ?? [] }
-        @inline(__always) _modify { let l = ownLists(); yield &l.regions; dropEmptyLists() }
+        @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.regions }
     }
     /// The conditions added to the `CLMonitor`.
     public internal(set) var monitorConditions: [String] {
         @inline(__always) _read { yield lists?.monitorConditions ?? [] }
-        @inline(__always) _modify { let l = ownLists(); yield &l.monitorConditions; dropEmptyLists() }
+        @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.monitorConditions }
     }
 
     // Prompts
@@ -343,7 +344,7 @@ public struct World: Sendable, Hashable {
     @inline(__always) public internal(set) var visits: Bool { get { plain.visits } set { plain.visits = newValue } }
     public internal(set) var beaconRegions: [String] {
         @inline(__always) _read { yield lists?.beaconRegions ?? [] }
-        @inline(__always) _modify { let l = ownLists(); yield &l.beaconRegions; dropEmptyLists() }
+        @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.beaconRegions }
     }
     /// The app's widget is on a Home Screen.
     @inline(__always) public internal(set) var widgetAdded: Bool { get { plain.widgetAdded } set { plain.widgetAdded = newValue } }
@@ -387,7 +388,6 @@ public struct World: Sendable, Hashable {
     public var appName: String { config.appName }
 
     public func session(_ id: Name) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
-
 }
 
 /// A world's monitored names behind one reference (`World.lists`, nil while all three are
