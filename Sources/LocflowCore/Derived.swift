@@ -190,14 +190,12 @@ extension World {
     }
 
     /// A prompt of this kind is on screen or waiting its turn.
-    /// (The queue's count first, here and below: it is nearly always empty.)
-    func asking(_ kind: PromptKind) -> Bool { prompt?.kind == kind || (promptQueue.count > 0 && promptQueue.contains { $0.kind == kind }) }
+    func asking(_ kind: PromptKind) -> Bool { prompt?.kind == kind || promptQueue.contains { $0.kind == kind } }
 
     /// An authorization prompt for this app is on screen or waiting.
     /// (A loop, not `contains` with a closure: read from the reducer, that copied the whole world.)
     @inline(__always) public var authorizationRequestInProgress: Bool {
         if case .some(let p) = prompt, p.kind.isAuthorizationRequest { return true }
-        if promptQueue.count == 0 { return false }
         for i in promptQueue.indices where promptQueue[i].kind.isAuthorizationRequest { return true }
         return false
     }

@@ -70,8 +70,7 @@ extension World {
         }
         // Prompts of the app go with its process; the system's own stay.
         if let p = prompt, !p.isSystemInitiated { prompt = nil; t.emit(.promptHidden(p.kind)) }
-        // Asked first: a removal from a list a copied world shares rebuilds it, removed or not.
-        if promptQueue.count > 0 && promptQueue.contains(where: { !$0.isSystemInitiated }) { promptQueue.removeAll { !$0.isSystemInitiated } }
+        promptQueue.removeAll { !$0.isSystemInitiated }
         if completion == .pending { completion = .none }
         if sessions.contains(where: { $0.state == .active }) || keptBackgroundActivity { t.note(.sessionsOutliveProcess) }
         t.emit(.terminated)

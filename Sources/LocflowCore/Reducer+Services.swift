@@ -59,7 +59,8 @@ extension World {
         case .startMonitoringRegion(let id):
             startMonitoring(id, in: \.regions, .regionStarted, reduced: .reducedAccuracyNoRegions, &t)
         case .stopMonitoringRegion(let id):
-            // Asked first: a removal from a list a copied world shares rebuilds it, removed or not.
+            // Asked first: a change through the property makes the world's lists its own (a new
+            // box, or a copy of one another world shares), removed or not.
             if regions.contains(id) { regions.removeAll { $0 == id } }
             t.note(.regionStopped, id)
 

@@ -392,8 +392,7 @@ extension World {
                 t.emit(.completion(.promptDeclined))
             }
         }
-        // The count first: the queue is nearly always empty.
-        if noPrompt, promptQueue.count > 0, let i = promptQueue.firstIndex(where: { $0.isSystemInitiated || lifecycle == .foreground }) {
+        if noPrompt, let i = promptQueue.firstIndex(where: { $0.isSystemInitiated || lifecycle == .foreground }) {
             let p = promptQueue.remove(at: i)
             prompt = p
             promptShownAt = now

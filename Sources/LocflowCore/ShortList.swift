@@ -99,9 +99,7 @@ extension ShortList {
     @inlinable @inline(__always) public func last(where found: (Element) throws -> Bool) rethrows -> Element? {
         try lastIndex(where: found).map { self[$0] }
     }
-}
 
-extension ShortList where Element: Equatable {
     @inlinable @inline(__always) public func contains(_ e: Element) -> Bool { firstIndex(where: { $0 == e }) != nil }
     @inlinable @inline(__always) public func firstIndex(of e: Element) -> Int? { firstIndex(where: { $0 == e }) }
 }
@@ -143,9 +141,11 @@ extension ShortList: RangeReplaceableCollection {
     }
 
     @inlinable public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-        var kept = ShortList()
-        for e in self where try !shouldBeRemoved(e) { kept.append(e) }
-        if kept.count != count { self = kept }
+        // Nothing is rewritten unless something goes (over positions, as above).
+        guard let first = try firstIndex(where: shouldBeRemoved) else { return }
+        var kept = ShortList(self[..<first])
+        for i in (first + 1)..<count where try !shouldBeRemoved(self[i]) { kept.append(self[i]) }
+        self = kept
     }
 }
 
