@@ -316,7 +316,7 @@ public struct StateSearch {
                                 }
                                 return
                             }
-                            var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges)
+                            var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges, worlds: 2 * chunk)
                             var actions = actions  // this part's own (see `expand`)
                             let lo = range.lowerBound + (i - 1) * chunk, hi = min(range.upperBound, lo + chunk)
                             for j in lo..<hi { e.expand(worlds[j], from: base + j, &actions, keepLastOutputs: keep) }
@@ -377,10 +377,14 @@ public struct StateSearch {
         /// The visited set as it was when the batch began (only read while workers run).
         let known: FingerprintSet
 
-        init(known: FingerprintSet, actions: Int, keepEdges: Bool) {
+        /// `worlds`: room for the successors kept, made at once: a world moves by its value
+        /// witness, not as bytes (its weak reference: see `AddressOnly`), and growing the array
+        /// moved each world again (2% of the instructions).
+        init(known: FingerprintSet, actions: Int, keepEdges: Bool, worlds room: Int = 0) {
             self.known = known
             self.keepEdges = keepEdges
             enabled = Array(repeating: false, count: actions)
+            worlds.reserveCapacity(room)
         }
 
         /// The transition each step is taken into (see `World.stepForSearch(_:rules:scratch:asked:)`).
