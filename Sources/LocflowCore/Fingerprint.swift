@@ -31,7 +31,7 @@ extension World {
         // The names, not their numbers (which depend on the order values were first met).
         if process.ranging.isEmpty { h.count(0) } else { h.strings(process.ranging.value.names) }
         h.count(sessions.count)
-        for i in sessions.indices { h.session(sessions[i]) }
+        sessions.forEachElement { h.session($0) }
         if lists.isEmpty { h.count(0); h.count(0); h.count(0) } else {
             let l = lists.value
             h.strings(l.regions); h.strings(l.monitorConditions); h.strings(l.beaconRegions)
@@ -39,7 +39,7 @@ extension World {
         // Read in place (a prompt bound with `if let` or a loop's element was copied, strings and all).
         if !noPrompt { h.prompt(prompt.unsafelyUnwrapped) }
         h.count(promptQueue.count)
-        for i in promptQueue.indices { h.prompt(promptQueue[i]) }
+        promptQueue.forEachElement { h.prompt($0) }
         return h.finish()
     }
 

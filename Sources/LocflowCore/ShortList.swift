@@ -98,16 +98,27 @@ extension ShortList {
         try firstIndex(where: found) != nil
     }
 
+    // Each asks once how the list holds its elements, not at each element.
+
     @inlinable @inline(__always) public func firstIndex(where found: (Element) throws -> Bool) rethrows -> Int? {
+        if _slowPath(spill != 0) { return try spilled.firstIndex(where: found) }
         var i = 0
-        while i < stored { if try found(self[i]) { return i }; i += 1 }
+        while i < stored { if try found(load(i)) { return i }; i += 1 }
         return nil
     }
 
     @inlinable @inline(__always) public func lastIndex(where found: (Element) throws -> Bool) rethrows -> Int? {
+        if _slowPath(spill != 0) { return try spilled.lastIndex(where: found) }
         var i = stored - 1
-        while i >= 0 { if try found(self[i]) { return i }; i -= 1 }
+        while i >= 0 { if try found(load(i)) { return i }; i -= 1 }
         return nil
+    }
+
+    /// Calls `body` with each element, in order.
+    @inlinable @inline(__always) public func forEachElement(_ body: (Element) throws -> Void) rethrows {
+        if _slowPath(spill != 0) { for e in spilled { try body(e) }; return }
+        var i = 0
+        while i < stored { try body(load(i)); i += 1 }
     }
 
     @inlinable @inline(__always) public func first(where found: (Element) throws -> Bool) rethrows -> Element? {
