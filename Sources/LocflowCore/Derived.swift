@@ -58,7 +58,7 @@ extension World {
     /// every platform here each needs `NSLocationWhenInUseUsageDescription`: since iOS 11, iOS 12
     /// included, an Always request needs it too. Without it nothing prompts and the app stays
     /// unlisted. [A S2, S14; D S40]
-    public var canEverAsk: Bool { info.hasWhenInUseKey }
+    public var canEverAsk: Bool { keys.hasWhenInUseKey }
 
     /// The options the page would offer once the app is listed (for inspecting an Info.plist).
     public var settingsOptionsOnceListed: [SettingsChoice] {
@@ -74,7 +74,7 @@ extension World {
         case .askNextTime: profile.hasAllowOnce
         // The widget extension's NSWidgetWantsLocation (`widget true`), not the app's plist. [A S17b]
         case .whileUsingOrWidgets: config.widget && profile.hasAccuracy
-        case .always: info.hasAlwaysKey && profile.hasAlways && !config.appClip
+        case .always: keys.hasAlwaysKey && profile.hasAlways && !config.appClip
         }
     }
 
@@ -135,7 +135,7 @@ extension World {
     /// An implicit when-in-use session is held (iOS 18): iterating liveUpdates or monitor events,
     /// or a background activity session, unless the app requires explicit sessions. [A S6, S18]
     @inline(__always) public var holdsImplicitSession: Bool {
-        profile.hasServiceSessions && !info.requireExplicitServiceSession && lifecycle != .terminated
+        profile.hasServiceSessions && !keys.requireExplicitServiceSession && lifecycle != .terminated
             && (process.liveUpdates != nil || process.monitor != nil || process.backgroundActivity != nil)
     }
 
@@ -148,7 +148,7 @@ extension World {
     }
 
     public var serviceSessionRequired: Bool {
-        guard profile.hasServiceSessions, info.requireExplicitServiceSession else { return false }
+        guard profile.hasServiceSessions, keys.requireExplicitServiceSession else { return false }
         let authorized = status.isAuthorized
         return !sessions.contains { $0.state == .active && ($0.goal != .none || authorized) }
     }
@@ -177,7 +177,7 @@ extension World {
     /// `UIBackgroundModes`, and a foreground start or an immediate rejoin. [A S31]
     @inline(__always) public var backgroundActivityActive: Bool {
         guard let bg = process.backgroundActivity, lifecycle != .terminated, !profile.isVisionOS else { return false }
-        return bg.qualified && info.hasLocationBackgroundMode && status.isAuthorized && !serviceSessionRequired
+        return bg.qualified && keys.hasLocationBackgroundMode && status.isAuthorized && !serviceSessionRequired
     }
 
     /// The goal Core Location works towards: the union of the held sessions. [I]
@@ -321,7 +321,7 @@ extension World {
             // The person declined the full-accuracy prompt, or turned Precise off (not the app's
             // own NSLocationDefaultAccuracyReduced). [A S8]
             if s.fullAccuracyKey != nil && st.isAuthorized && accuracy == .reducedAccuracy && !asking(.temporaryFullAccuracy)
-                && (s.fullAccuracyDeclined || (!record.precise && !info.defaultAccuracyReduced)) {
+                && (s.fullAccuracyDeclined || (!record.precise && !keys.defaultAccuracyReduced)) {
                 out.insert(.fullAccuracyDenied)
             }
         case .backgroundActivity:

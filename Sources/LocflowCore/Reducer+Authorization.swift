@@ -34,7 +34,7 @@ extension World {
     }
 
     func whenInUsePrompt(_ origin: PromptOrigin) -> Prompt {
-        let reduced = info.defaultAccuracyReduced
+        let reduced = keys.defaultAccuracyReduced
         let showsSwitch = profile.hasAccuracy && !(reduced && assumptions.reducedDefaultHidesPreciseSwitch)
         return Prompt(kind: .whenInUse, origin: origin, showsPreciseSwitch: showsSwitch, precise: !reduced)
     }
@@ -131,7 +131,7 @@ extension World {
         case .settingsReset:
             leaveForSettings(&t)
             let used = record.alwaysRequestUsed
-            record = AppRecord(precise: !info.defaultAccuracyReduced)
+            record = AppRecord(precise: !keys.defaultAccuracyReduced)
             t.note(.resetLocationPrivacy)
             if !assumptions.resetClearsAlwaysRequest && used {
                 record.alwaysRequestUsed = true

@@ -39,7 +39,7 @@ extension World {
             process.paused = false
             t.note(.standardStopped)
         case .allowsBackgroundLocationUpdates(let on):
-            if on && !info.hasLocationBackgroundMode {
+            if on && !keys.hasLocationBackgroundMode {
                 t.note(.backgroundUpdatesCrash)
                 terminate(&t)
                 return
@@ -94,7 +94,7 @@ extension World {
                 process.backgroundActivity = ProcessStream(startedAt: now, qualified: fresh || rejoin)
                 if rejoin { keptBackgroundActivity = false; t.note(.rejoinWithinWindow, "background activity session") }
                 if !fresh && !rejoin { t.note(.backgroundActivityNeedsForeground) }
-                if !info.hasLocationBackgroundMode { t.note(.backgroundActivityNeedsMode) }
+                if !keys.hasLocationBackgroundMode { t.note(.backgroundActivityNeedsMode) }
                 if profile.isVisionOS { t.note(.visionOSNotInUseInBackground) }
                 if profile.hasServiceSessions { noteImplicitSession(&t) } else { t.note(.backgroundActivityStarted) }
             } else {
@@ -129,7 +129,7 @@ extension World {
     mutating func ios17LiveUpdatesAsk(_ t: inout Transition) {
         guard profile.hasModernAPIs, !profile.hasServiceSessions, status == .notDetermined else { return }
         guard assumptions.ios17LiveUpdatesPrompts else { return t.note(.ios17NoImplicitPrompt) }
-        guard lifecycle == .foreground, info.hasWhenInUseKey, !restricted, locationServicesOn,
+        guard lifecycle == .foreground, keys.hasWhenInUseKey, !restricted, locationServicesOn,
               !authorizationRequestInProgress else { return }
         enqueue(whenInUsePrompt(.requestWhenInUse), &t)
         t.note(.ios17LiveUpdatesPrompt)
@@ -140,7 +140,7 @@ extension World {
 
     mutating func noteImplicitSession(_ t: inout Transition) {
         guard profile.hasServiceSessions else { return t.note(.streamStarted) }
-        if info.requireExplicitServiceSession { t.note(.explicitSessionRequired) } else { t.note(.implicitSession) }
+        if keys.requireExplicitServiceSession { t.note(.explicitSessionRequired) } else { t.note(.implicitSession) }
     }
 
     /// Says so when only the deprecated Always key is there (it is no alias on iOS 11+).
@@ -205,7 +205,7 @@ extension World {
             }
         }
         if goal == .always && config.appClip { t.note(.appClipSessionWhenInUse) }
-        if goal == .always && !info.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail) }
+        if goal == .always && !keys.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail) }
         if let key, info.temporaryUsageDescriptions?[key.string] == nil { t.note(.purposeKeyMissing, "no purpose key '\(key.string)'") }
     }
 

@@ -270,7 +270,7 @@ extension World {
         case .user(.locationButton):
             guard profile.hasLocationButton else { return why(.locationButtonUnavailable, profile.platform.displayName) }
             if away { return why(.locationButtonNeedsForeground) }
-            if !info.hasWhenInUseKey { return why(.locationButtonMissingKey) }
+            if !keys.hasWhenInUseKey { return why(.locationButtonMissingKey) }
             if let p = prompt { return why(.locationButtonCovered, "the \(p.kind.rawValue) prompt") }
             if status.isAuthorized && !record.temporaryGrant { return why(.locationButtonAlreadyAuthorized) }
             if restricted || servicesOff { return why(.locationButtonBlocked) }
@@ -285,8 +285,8 @@ extension World {
     /// without its usage keys, or on a restricted device.
     func requestWithoutEffect(_ name: String, needsAlwaysKey: Bool, details: Bool = true) -> Why? {
         guard lifecycle == .foreground else { return Why(.requestNotInUse, details ? name : nil) }
-        guard info.hasWhenInUseKey else { return Why(.missingWhenInUseKey, details ? name : nil) }
-        if needsAlwaysKey && !info.hasAlwaysKey { return Why(.missingAlwaysKey, details ? legacyAlwaysKeyDetail : nil) }
+        guard keys.hasWhenInUseKey else { return Why(.missingWhenInUseKey, details ? name : nil) }
+        if needsAlwaysKey && !keys.hasAlwaysKey { return Why(.missingAlwaysKey, details ? legacyAlwaysKeyDetail : nil) }
         if restricted { return Why(.requestRestricted, details ? name : nil) }
         return nil
     }
@@ -476,11 +476,11 @@ extension World {
     mutating func pursueGoals(_ t: inout Transition) {
         guard !authorizationRequestInProgress else { return }
         let goal = effectiveGoal
-        guard goal > .none, locationServicesOn, !restricted, info.hasWhenInUseKey else { return }
+        guard goal > .none, locationServicesOn, !restricted, keys.hasWhenInUseKey else { return }
         let sourceID = sessions.last(where: { $0.held && $0.state == .active && $0.goal == goal })?.id ?? .implicit
         switch status {
         case .notDetermined:
-            if goal == .always && !assumptions.alwaysSessionAsksTwice && !record.alwaysRequestUsed && info.hasAlwaysKey && profile.hasAlways {
+            if goal == .always && !assumptions.alwaysSessionAsksTwice && !record.alwaysRequestUsed && keys.hasAlwaysKey && profile.hasAlways {
                 // The alternative reading: the session's one chance is this prompt, as for requestAlwaysAuthorization.
                 record.alwaysRequestUsed = true
                 enqueue(whenInUsePrompt(.requestAlways), &t)
@@ -490,7 +490,7 @@ extension World {
                 t.note(goal == .always ? .sessionAlwaysFromNotDetermined : .sessionGoalPrompts, sourceID.string)
             }
         case .authorizedWhenInUse where goal == .always && !record.temporaryGrant && !record.alwaysRequestUsed
-            && info.hasAlwaysKey && profile.hasAlways:
+            && keys.hasAlwaysKey && profile.hasAlways:
             record.alwaysRequestUsed = true
             enqueue(Prompt(kind: .alwaysUpgrade, origin: .session(id: sourceID)), &t)
             t.note(.sessionAlwaysUpgrade, sourceID.string)
