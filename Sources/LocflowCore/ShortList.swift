@@ -141,6 +141,17 @@ extension ShortList: RangeReplaceableCollection {
         setSpilled(all)
     }
 
+    /// In place while it fits (through `replaceSubrange`, each insertion made an array: the
+    /// prompt put back in the queue when the app leaves the foreground, 0.8% of explore's instructions).
+    @inlinable public mutating func insert(_ e: Element, at i: Int) {
+        precondition(i >= 0 && i <= stored, "ShortList index out of range")
+        if spill != 0 || stored == Self.capacity { var all = elements; all.insert(e, at: i); setSpilled(all); return }
+        var j = stored
+        while j > i { store(load(j - 1), j); j -= 1 }
+        store(e, i)
+        stored += 1
+    }
+
     @inlinable public mutating func append(_ e: Element) {
         if spill != 0 || stored == Self.capacity { var all = elements; all.append(e); setSpilled(all); return }
         store(e, stored)
