@@ -408,14 +408,14 @@ public struct StateSearch {
         mutating func step(_ world: World, _ event: inout Event, _ k: Int, _ label: String?, _ state: Int, _ keep: Bool) {
             // A refused step changes nothing: asked first, it costs no copy of the world. A tap
             // on one of the prompt's own buttons is never refused nor without effect.
-            if label != nil {} else if case .wait = event {} else if let r = world.refusal(for: event, details: false) {
-                fired.insert(r.rule)
+            if label != nil {} else if case .wait = event {} else if let r = world.refusalRule(for: event) {
+                fired.insert(r)
                 return
             }
             // A step without effect is a loop back to this state: no copy, no canonical form,
             // no fingerprint, no look-up.
-            if label == nil, let r = world.withoutEffect(event, details: false) {
-                fired.insert(r.rule)
+            if label == nil, let r = world.noEffectRule(event) {
+                fired.insert(r)
                 if k >= 0 { enabled[k] = true }
                 known(state, 0, k, label, state)  // its fingerprint is not read: the state is known
                 return
