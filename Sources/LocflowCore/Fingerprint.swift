@@ -28,13 +28,12 @@ extension World {
         withUnsafePointer(to: plain) { h.block(UnsafeRawPointer($0), PlainFields.self) }
         withUnsafePointer(to: process.plain) { h.block(UnsafeRawPointer($0), ProcessPlain.self) }
         h.word(noPrompt ? 0 : 1)
-        // The names, not their numbers (which depend on the order values were first met).
-        if process.ranging.isEmpty { h.count(0) } else { h.strings(process.ranging.value.names) }
+        if let r = process.ranging { h.strings(r.names) } else { h.count(0) }  // read in place: the list's accessor made one
         h.count(sessions.count)
         sessions.forEachElement { h.session($0) }
-        if lists.isEmpty { h.count(0); h.count(0); h.count(0) } else {
-            let l = lists.value
-            h.strings(l.regions); h.strings(l.monitorConditions); h.strings(l.beaconRegions)
+        // Read in place: nearly always none (through the properties, each made an empty list).
+        if let l = lists { h.strings(l.regions); h.strings(l.monitorConditions); h.strings(l.beaconRegions) } else {
+            h.count(0); h.count(0); h.count(0)
         }
         // Read in place (a prompt bound with `if let` or a loop's element was copied, strings and all).
         if !noPrompt { h.prompt(prompt.unsafelyUnwrapped) }

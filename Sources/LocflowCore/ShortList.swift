@@ -1,11 +1,9 @@
-import Synchronization
-
 /// A list of plain values held in the value that has it, while it is short: a world's sessions
 /// and waiting prompts are nearly always a few, and a world held them in arrays behind a
 /// reference, which every copy of a world retained and every change copied. Up to `capacity`
-/// elements lie in the list's own 64 bytes; a longer list moves them all to an array kept for
-/// the process and holds its number (`spill`; see `Interned`), so a flow may still open as many
-/// sessions as it likes. A list holds no reference, and a copy moves its bytes.
+/// elements lie in the list's own 64 bytes; a longer list moves them all to an array (`spill`),
+/// so a flow may still open as many sessions as it likes. A list that fits holds no reference,
+/// and a copy moves its bytes.
 ///
 /// Compared and hashed element by element (an element's padding bytes are not part of its value).
 /// An array in every way a reader uses one: a random-access, mutable, range-replaceable collection.
@@ -13,9 +11,8 @@ public struct ShortList<Element: BitwiseCopyable & Hashable & Sendable>: Sendabl
     /// The elements, packed from the first byte, while they fit; zero bytes after them.
     @usableFromInline var inline = Inline()
     @usableFromInline var stored: Int = 0
-    /// The number of the array of all the elements while there are more than `capacity`
-    /// (`SpillTables`); 0 while they fit.
-    @usableFromInline var spill: UInt32 = 0
+    /// All the elements while there are more than `capacity`; nil while they fit.
+    @usableFromInline var spill: [Element]?
 
     /// How many elements fit in the list itself (2 sessions, 3 prompts: the model checker's
     /// default bounds open one session, and a world whose list spills is only slower).
@@ -35,33 +32,18 @@ public struct ShortList<Element: BitwiseCopyable & Hashable & Sendable>: Sendabl
         withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: e, toByteOffset: i * MemoryLayout<Element>.stride, as: Element.self) }
     }
 
-    /// The elements of a list that has outgrown its bytes.
-    @usableFromInline var spilled: [Element] { SpillTables.table(for: Element.self)[spill] }
-
-    /// One element of a list that has outgrown its bytes (out of the way of the short list's
-    /// reads: the array read in place cost each read of a short list 20 instructions).
-    @usableFromInline @inline(never) func spilledElement(_ i: Int) -> Element { spilled[i] }
-
-    /// Sets one element of a list that has outgrown its bytes.
-    @usableFromInline @inline(never) mutating func setSpilledElement(_ e: Element, _ i: Int) {
-        var all = spilled
-        all[i] = e
-        setSpilled(all)
+    /// Makes the elements an array's (the list outgrows its bytes).
+    @usableFromInline mutating func moveToSpill() {
+        spill = Array(self)
+        inline = Inline()
     }
 
-    /// The elements as an array (read at once where the list has spilled).
-    @inlinable var elements: [Element] { spill != 0 ? spilled : Array(self) }
-
-    /// Holds `elements` as the array kept for them: as the list's own bytes when they fit.
-    @usableFromInline mutating func setSpilled(_ elements: [Element]) {
+    /// Takes the elements back from the array when they fit again.
+    @usableFromInline mutating func takeBackIfShort() {
+        guard let s = spill, s.count <= Self.capacity else { return }
+        spill = nil
         inline = Inline()
-        stored = elements.count
-        if elements.count > Self.capacity {
-            spill = SpillTables.table(for: Element.self).number(elements)
-        } else {
-            spill = 0
-            for (i, e) in elements.enumerated() { store(e, i) }
-        }
+        for (i, e) in s.enumerated() { store(e, i) }
     }
 
     /// 64 zero bytes.
@@ -80,12 +62,12 @@ extension ShortList: RandomAccessCollection, MutableCollection {
     @inlinable public subscript(i: Int) -> Element {
         @inline(__always) get {
             precondition(i >= 0 && i < stored, "ShortList index out of range")
-            if _slowPath(spill != 0) { return spilledElement(i) }
+            if let spill { return spill[i] }
             return load(i)
         }
         @inline(__always) set {
             precondition(i >= 0 && i < stored, "ShortList index out of range")
-            if _slowPath(spill != 0) { setSpilledElement(newValue, i); return }
+            if spill != nil { spill![i] = newValue; return }
             store(newValue, i)
         }
     }
@@ -101,14 +83,14 @@ extension ShortList {
     // Each asks once how the list holds its elements, not at each element.
 
     @inlinable @inline(__always) public func firstIndex(where found: (Element) throws -> Bool) rethrows -> Int? {
-        if _slowPath(spill != 0) { return try spilled.firstIndex(where: found) }
+        if let spill { return try spill.firstIndex(where: found) }
         var i = 0
         while i < stored { if try found(load(i)) { return i }; i += 1 }
         return nil
     }
 
     @inlinable @inline(__always) public func lastIndex(where found: (Element) throws -> Bool) rethrows -> Int? {
-        if _slowPath(spill != 0) { return try spilled.lastIndex(where: found) }
+        if let spill { return try spill.lastIndex(where: found) }
         var i = stored - 1
         while i >= 0 { if try found(load(i)) { return i }; i -= 1 }
         return nil
@@ -116,7 +98,7 @@ extension ShortList {
 
     /// Calls `body` with each element, in order.
     @inlinable @inline(__always) public func forEachElement(_ body: (Element) throws -> Void) rethrows {
-        if _slowPath(spill != 0) { for e in spilled { try body(e) }; return }
+        if let spill { for e in spill { try body(e) }; return }
         var i = 0
         while i < stored { try body(load(i)); i += 1 }
     }
@@ -136,16 +118,19 @@ extension ShortList {
 extension ShortList: RangeReplaceableCollection {
     @inlinable public mutating func replaceSubrange<C: Collection<Element>>(_ subrange: Range<Int>, with new: C) {
         precondition(subrange.lowerBound >= 0 && subrange.upperBound <= stored, "ShortList range out of bounds")
-        var all = elements
+        var all = Array(self)
         all.replaceSubrange(subrange, with: new)
-        setSpilled(all)
+        self = ShortList()
+        if all.count > Self.capacity { spill = all; stored = all.count; return }
+        for (i, e) in all.enumerated() { store(e, i) }
+        stored = all.count
     }
 
     /// In place while it fits (through `replaceSubrange`, each insertion made an array: the
-    /// prompt put back in the queue when the app leaves the foreground, 0.8% of explore's instructions).
+    /// prompt put back in the queue when the app leaves the foreground, 0.7% of explore's instructions).
     @inlinable public mutating func insert(_ e: Element, at i: Int) {
         precondition(i >= 0 && i <= stored, "ShortList index out of range")
-        if spill != 0 || stored == Self.capacity { var all = elements; all.insert(e, at: i); setSpilled(all); return }
+        if spill != nil || stored == Self.capacity { replaceSubrange(i..<i, with: CollectionOfOne(e)); return }
         var j = stored
         while j > i { store(load(j - 1), j); j -= 1 }
         store(e, i)
@@ -153,18 +138,18 @@ extension ShortList: RangeReplaceableCollection {
     }
 
     @inlinable public mutating func append(_ e: Element) {
-        if spill != 0 || stored == Self.capacity { var all = elements; all.append(e); setSpilled(all); return }
-        store(e, stored)
+        if spill == nil && stored == Self.capacity { moveToSpill() }
+        if spill != nil { spill!.append(e) } else { store(e, stored) }
         stored += 1
     }
 
     @inlinable @discardableResult
     public mutating func remove(at i: Int) -> Element {
         precondition(i >= 0 && i < stored, "ShortList index out of range")
-        if spill != 0 {
-            var all = spilled
-            let e = all.remove(at: i)
-            setSpilled(all)
+        if spill != nil {
+            let e = spill!.remove(at: i)
+            stored -= 1
+            takeBackIfShort()
             return e
         }
         let e = load(i)
@@ -203,19 +188,4 @@ extension ShortList: CustomStringConvertible, CustomReflectable {
     @inlinable public var description: String { Array(self).description }
     /// Its elements, as an array's (how it holds them is not part of its value).
     @inlinable public var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
-}
-
-/// The arrays of the lists that outgrew their bytes, one table for each type of element (see
-/// `ShortList.spill`), found by the type: only a list of more than `capacity` elements asks.
-enum SpillTables {
-    private static let tables = Mutex<[ObjectIdentifier: AnyObject]>([:])
-
-    static func table<E: Hashable & Sendable>(for _: E.Type) -> InternTable<[E]> {
-        tables.withLock { tables in
-            if let t = tables[ObjectIdentifier(E.self)] { return unsafeDowncast(t, to: InternTable<[E]>.self) }
-            let t = InternTable<[E]>()
-            tables[ObjectIdentifier(E.self)] = t
-            return t
-        }
-    }
 }

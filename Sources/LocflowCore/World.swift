@@ -102,12 +102,12 @@ public struct ProcessStream: Sendable, Hashable {
 /// Its plain fields are one block of whole words (`ProcessPlain`), as the world's are.
 public struct ProcessState: Sendable, Hashable {
     var plain = ProcessPlain()
-    /// Beacon constraints being ranged (ranging belongs to the process), as a number (see
-    /// `Interned`: nearly always none, and a copy of a world then retains nothing).
-    private(set) var ranging = Interned<NameList>()
+    /// Beacon constraints being ranged (ranging belongs to the process), behind a reference that
+    /// is nil while there are none (a copy of a world retained the list, nearly always empty).
+    private(set) var ranging: NameList?
     public var beaconRanging: [String] {
-        get { ranging.value.names }
-        set { ranging = Interned(NameList(newValue)) }
+        get { ranging?.names ?? [] }
+        set { ranging = newValue.isEmpty ? nil : NameList(newValue) }
     }
 
     public init() {}
@@ -232,13 +232,26 @@ public struct World: Sendable, Hashable {
     /// of a world retained it, an atomic operation, and two cores copying worlds contended for
     /// its count).
     private unowned(unsafe) let configBox: ConfigBox
-    /// The monitored names (regions, `CLMonitor` conditions, beacon regions), as a number (see
-    /// `Interned`: 0 while all three are empty, as in nearly every world).
-    private(set) var lists = Interned<WorldLists>()
+    /// The monitored names (regions, `CLMonitor` conditions, beacon regions), behind one
+    /// reference that is nil while all three are empty (nearly every world: see `WorldLists`).
+    private(set) var lists: WorldLists?
     /// Makes `World` address-only, so that it is always passed by address (see `AddressOnly`).
     private var passedByAddress = AddressOnly()
     public var config: AppConfig { _read { yield configBox.config } }
 
+    /// The lists, this world's own: made, or copied first when another world shares them.
+    @inline(__always) private mutating func ownLists() -> WorldLists {
+        guard let l = lists else { let l = WorldLists(); lists = l; return l }
+        if isKnownUniquelyReferenced(&lists) { return l }
+        let c = l.copy()
+        lists = c
+        return c
+    }
+    /// Lets go of the lists when a change left them all empty (so that equal worlds hold them
+    /// alike: nil, never an empty box).
+    @inline(__always) private mutating func dropEmptyLists() {
+        if let l = lists, l.isEmpty { lists = nil }
+    }
     /// Every field that is a plain value (booleans, cases, counts, times) in one block of
     /// whole words, copied with one `memcpy` and hashed as it lies in memory (see `PlainFields`).
     /// The properties below read and write it.
@@ -277,13 +290,13 @@ public struct World: Sendable, Hashable {
     @inline(__always) public internal(set) var significantChanges: Bool { get { plain.significantChanges } set { plain.significantChanges = newValue } }
     /// The regions monitored (`startMonitoring(for:)`), by the flow's names.
     public internal(set) var regions: [String] {
-        @inline(__always) get { lists.value.regions }
-        _modify { var l = lists.value; defer { lists = Interned(l) }; yield &l.regions }
+        @inline(__always) _read { yield lists?.regions ?? [] }
+        @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.regions }
     }
     /// The conditions added to the `CLMonitor`.
     public internal(set) var monitorConditions: [String] {
-        @inline(__always) get { lists.value.monitorConditions }
-        _modify { var l = lists.value; defer { lists = Interned(l) }; yield &l.monitorConditions }
+        @inline(__always) _read { yield lists?.monitorConditions ?? [] }
+        @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.monitorConditions }
     }
 
     // Prompts
@@ -330,8 +343,8 @@ public struct World: Sendable, Hashable {
     /// The visits service and beacon-region monitoring persist across processes.
     @inline(__always) public internal(set) var visits: Bool { get { plain.visits } set { plain.visits = newValue } }
     public internal(set) var beaconRegions: [String] {
-        @inline(__always) get { lists.value.beaconRegions }
-        _modify { var l = lists.value; defer { lists = Interned(l) }; yield &l.beaconRegions }
+        @inline(__always) _read { yield lists?.beaconRegions ?? [] }
+        @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.beaconRegions }
     }
     /// The app's widget is on a Home Screen.
     @inline(__always) public internal(set) var widgetAdded: Bool { get { plain.widgetAdded } set { plain.widgetAdded = newValue } }
@@ -379,27 +392,46 @@ public struct World: Sendable, Hashable {
     public func session(_ id: Name) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
 }
 
-/// A world's monitored names, kept once for the process (`World.lists`; see `Interned`).
-struct WorldLists: Internable {
+/// A world's monitored names behind one reference (`World.lists`, nil while all three are
+/// empty). Copied on write, as an array is: a world changes its lists only while it alone holds
+/// them (`World.ownLists`), so no two threads ever see one change (hence `@unchecked Sendable`),
+/// and the fields need no exclusivity checks (each is reached through that one reference).
+final class WorldLists: @unchecked Sendable, Hashable {
     /// The regions monitored (`startMonitoring(for:)`), the `CLMonitor` conditions and the beacon
     /// regions monitored, by the flow's names.
-    var regions: [String] = []
-    var monitorConditions: [String] = []
-    var beaconRegions: [String] = []
+    @exclusivity(unchecked) var regions: [String] = []
+    @exclusivity(unchecked) var monitorConditions: [String] = []
+    @exclusivity(unchecked) var beaconRegions: [String] = []
 
     init() {}
 
     var isEmpty: Bool { regions.isEmpty && monitorConditions.isEmpty && beaconRegions.isEmpty }
-    static let table = InternTable<WorldLists>()
+
+    func copy() -> WorldLists {
+        let c = WorldLists()
+        c.regions = regions
+        c.monitorConditions = monitorConditions
+        c.beaconRegions = beaconRegions
+        return c
+    }
+
+    static func == (a: WorldLists, b: WorldLists) -> Bool {
+        a === b || (a.regions == b.regions && a.monitorConditions == b.monitorConditions && a.beaconRegions == b.beaconRegions)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(regions)
+        hasher.combine(monitorConditions)
+        hasher.combine(beaconRegions)
+    }
 }
 
-/// A list of names kept once for the process (a process's beacon ranging; see `Interned`).
-struct NameList: Internable {
-    var names: [String] = []
-    init() {}
+/// A list of names behind a reference (a process's beacon ranging: nil while it ranges none).
+final class NameList: Sendable, Hashable {
+    let names: [String]
     init(_ names: [String]) { self.names = names }
-    var isEmpty: Bool { names.isEmpty }
-    static let table = InternTable<NameList>()
+    static func == (a: NameList, b: NameList) -> Bool { a === b || a.names == b.names }
+    func hash(into hasher: inout Hasher) { hasher.combine(names) }
 }
 
 /// A world's configuration behind one reference: one box for each distinct configuration, made

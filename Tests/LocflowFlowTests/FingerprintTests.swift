@@ -187,8 +187,8 @@ struct FingerprintTests {
         }
     }
 
-    /// The lists are numbers of values kept once (`Interned`): a change to one world's lists
-    /// leaves every copy as it was, and worlds with equal lists are equal however made.
+    /// The lists are one reference shared by copies and copied on write: a change to one world's
+    /// lists leaves every copy as it was, and worlds with equal lists are equal however made.
     @Test func aCopysListsAreItsOwn() {
         let base = Self.fullWorld()
         var a = base, b = base
@@ -198,22 +198,16 @@ struct FingerprintTests {
         #expect(base.sessions[0].held == Self.fullWorld().sessions[0].held && base.regions == ["office"] && base.process.beaconRanging == ["lobby"])
         a.sessions[0].held.toggle(); a.promptQueue = base.promptQueue; a.regions.removeLast()
         #expect(a == base && a.hashValue == base.hashValue && a.fingerprint == base.fingerprint)
-        // The monitored names are number 0 when all three are empty, and a world that never had
+        // The monitored names are let go when all three are empty, and a world that never had
         // any is equal to one that had them and let them go.
         var c = World(config: AppConfig()), d = c
-        #expect(c.lists.isEmpty)
+        #expect(c.lists == nil)
         c.regions = ["office"]; c.monitorConditions = ["home"]
-        #expect(!c.lists.isEmpty && c != d)
+        #expect(c.lists != nil && c != d)
         c.regions.removeAll(); c.monitorConditions = []
-        #expect(c.lists.isEmpty && c == d && c.fingerprint == d.fingerprint)
+        #expect(c.lists == nil && c == d && c.fingerprint == d.fingerprint)
         d.beaconRegions.append("lobby"); d.beaconRegions.removeLast()
-        #expect(d.lists.isEmpty)
-        // Equal names made apart are one number; different names are different numbers.
-        var e = World(config: AppConfig()), f = e
-        e.regions = ["office", "gate"]; f.regions.append("office"); f.regions.append("gate")
-        #expect(e.lists == f.lists && e == f && e.hashValue == f.hashValue && e.fingerprint == f.fingerprint)
-        f.regions.swapAt(0, 1)
-        #expect(e.lists != f.lists && e != f)
+        #expect(d.lists == nil)
     }
 
     /// A long list tells its length, and which list an element is in.
