@@ -1,9 +1,10 @@
-/// The model checker's fingerprint of a world: a 64-bit hash of every field but the
-/// configuration (which never changes during a search), written out by hand so that it costs a
-/// few dozen multiplications instead of a SipHash over every nested value.
+/// The model checker's fingerprint of a canonical world: a 64-bit hash of every field but the
+/// configuration (which never changes during a search) and the counters and start times the
+/// canonical form sets to one value (`canonicalConstants`), written out by hand so that it costs
+/// a few dozen multiplications instead of a SipHash over every nested value.
 ///
-/// Soundness: two worlds with different fields must give different inputs to the hash. Every field
-/// goes in, in a fixed layout: the plain fields of the world and of its process (counts, times,
+/// Soundness: two canonical worlds with different fields must give different inputs to the hash.
+/// Every field that can differ goes in, in a fixed layout: the plain fields of the world and of its process (counts, times,
 /// booleans, cases) as their blocks lie in memory (`PlainFields`, `ProcessPlain`: whole words
 /// without padding, an absent value one fixed pattern, a time's nil `Int.min`), the prompts and
 /// sessions as bit fields (each case in its own 8 bits, an optional's presence in its own bit) and
@@ -49,9 +50,10 @@ extension World {
         "World": ["configBox", "lists", "passedByAddress", "plain", "process", "prompt", "sessions", "promptQueue"],
         "WorldLists": ["regions", "monitorConditions", "beaconRegions"],
         // Hashed as they lie in memory, `pad` (always zero) included.
-        "PlainFields": ["now", "foregroundLeftAt", "notInUseSince", "suspendAt", "relaunchWindowEndsAt", "promptShownAt", "callbacks",
-                        "nextReducedFixAt", "reducedFixes", "timersFired", "fixes", "lastFixAt", "standardFixDue", "liveFixDue",
-                        "autoPauseAt", "liveActivityStartedAt", "appClipResetAt", "locationUsedAt", "record", "locationServicesOn",
+        // Up to the canonical constants, which lie last (`FingerprintedPrefix`).
+        "PlainFields": ["now", "foregroundLeftAt", "notInUseSince", "suspendAt", "relaunchWindowEndsAt", "promptShownAt",
+                        "nextReducedFixAt", "standardFixDue", "liveFixDue",
+                        "autoPauseAt", "liveActivityStartedAt", "appClipResetAt", "record", "locationServicesOn",
                         "restricted", "moving", "hasFix", "airplaneMode", "lifecycle", "keptBackgroundActivity", "keptLiveUpdates",
                         "keptMonitor", "significantChanges", "lastCallbackStatus", "lastCallbackAccuracy", "completion", "lastError",
                         "lastFix", "noFixReported", "visits", "widgetAdded", "forceQuitSinceOpened", "pad"],
@@ -61,8 +63,7 @@ extension World {
         "ProcessState": ["plain", "ranging"],
         "NameList": ["names"],
         // Hashed as they lie in memory, `pad` (always zero) included.
-        "ProcessPlain": ["generation", "launchedAt", "liveUpdatesStartedAt", "monitorStartedAt", "backgroundActivityStartedAt",
-                         "locationRequestDeadline", "launchedInBackground", "lastDeliveredStatus", "lastDeliveredAccuracy",
+        "ProcessPlain": ["locationRequestDeadline", "launchedInBackground", "lastDeliveredStatus", "lastDeliveredAccuracy",
                          "standardUpdates", "standardStartedInForeground", "allowsBackgroundUpdates", "liveUpdates", "monitor",
                          "backgroundActivity", "desiredAccuracy", "pausesAutomatically", "activityType", "showsBackgroundIndicator",
                          "indicatorPropertyAtBackground", "paused", "locationRequest", "locationRequestHeld", "pad"],
@@ -70,6 +71,13 @@ extension World {
         "ServiceSession": ["id", "goal", "fullAccuracyKey", "state", "held", "qualified", "fullAccuracyDeclined", "createdAt"],
         // Hashed as its number: one number a string (see `Name`).
         "Name": ["number"],
+    ]
+
+    /// The stored properties `canonicalize` sets to one value whatever the world (a test holds
+    /// it so), which the fingerprint therefore leaves out: they lie after the fields it reads.
+    public static let canonicalConstants: [String: Set<String>] = [
+        "PlainFields": ["callbacks", "reducedFixes", "timersFired", "fixes", "lastFixAt", "locationUsedAt"],
+        "ProcessPlain": ["generation", "launchedAt", "liveUpdatesStartedAt", "monitorStartedAt", "backgroundActivityStartedAt"],
     ]
 }
 
@@ -98,15 +106,17 @@ struct FingerprintHasher {
         if half { mix(pending, x); half = false } else { pending = x; half = true }
     }
 
-    /// A block of plain fields as it lies in memory at `raw`, pair by pair.
-    @inline(__always) mutating func block<B: PlainBlock>(_ raw: UnsafeRawPointer, _: B.Type) {
+    /// The words of a block of plain fields as it lies in memory at `raw` up to the ones the
+    /// canonical form sets to one value (`FingerprintedPrefix`), pair by pair.
+    @inline(__always) mutating func block<B: FingerprintedPrefix>(_ raw: UnsafeRawPointer, _: B.Type) {
+        let n = B.fingerprintedWords
         var i = 0
         if half { word(raw.loadUnaligned(as: UInt64.self)); i = 1 }
-        while i + 1 < B.wordCount {
+        while i + 1 < n {
             mix(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self), raw.loadUnaligned(fromByteOffset: i * 8 + 8, as: UInt64.self))
             i += 2
         }
-        if i < B.wordCount { word(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
+        if i < n { word(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
     }
 
     @inline(__always) mutating func int(_ x: Int) { word(UInt64(bitPattern: Int64(x))) }

@@ -164,11 +164,6 @@ public struct ProcessState: Sendable, Hashable {
 /// stream or request keeps its other fields at one value (0, nil, false), so equal processes are
 /// equal bytes.
 struct ProcessPlain: Sendable, PlainBlock {
-    var generation = 0
-    var launchedAt: Millis = 0
-    var liveUpdatesStartedAt: Millis = 0
-    var monitorStartedAt: Millis = 0
-    var backgroundActivityStartedAt: Millis = 0
     var locationRequestDeadline = Time(nil)
     // One byte each.
     var launchedInBackground = false
@@ -190,7 +185,17 @@ struct ProcessPlain: Sendable, PlainBlock {
     var locationRequestHeld = false
     /// Zero bytes to a whole word.
     private var pad: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0)
+    // Last, the words the canonical form sets to one value (see `PlainFields`).
+    var generation = 0
+    var launchedAt: Millis = 0
+    var liveUpdatesStartedAt: Millis = 0
+    var monitorStartedAt: Millis = 0
+    var backgroundActivityStartedAt: Millis = 0
+}
 
+extension ProcessPlain: FingerprintedPrefix {
+    /// All but the five last words (see `PlainFields`; a test holds it to `generation`'s offset).
+    @inline(__always) static var fingerprintedWords: Int { wordCount - 5 }
 }
 
 /// Whether a process stream runs, and whether it is qualified, in one byte.
@@ -510,18 +515,12 @@ struct PlainFields: Sendable, PlainBlock {
     var suspendAt = Time(nil)
     var relaunchWindowEndsAt = Time(nil)
     var promptShownAt = Time(nil)
-    var callbacks = 0
     var nextReducedFixAt = Time(nil)
-    var reducedFixes = 0
-    var timersFired = 0
-    var fixes = 0
-    var lastFixAt = Time(nil)
     var standardFixDue = Time(nil)
     var liveFixDue = Time(nil)
     var autoPauseAt = Time(nil)
     var liveActivityStartedAt = Time(nil)
     var appClipResetAt = Time(nil)
-    var locationUsedAt = Time(nil)
     // One byte each.
     var record = AppRecord()
     var locationServicesOn = true
@@ -545,7 +544,20 @@ struct PlainFields: Sendable, PlainBlock {
     var forceQuitSinceOpened = false
     /// Zero bytes to a whole word: the block is read as words, and these are always 0.
     private var pad: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
+    // Last, the words the canonical form sets to one value (`World.canonicalConstants`): the
+    // fingerprint, which only the search asks of canonical worlds, leaves them out.
+    var callbacks = 0
+    var reducedFixes = 0
+    var timersFired = 0
+    var fixes = 0
+    var lastFixAt = Time(nil)
+    var locationUsedAt = Time(nil)
+}
 
+extension PlainFields: FingerprintedPrefix {
+    /// All but the six last words (a constant the compiler folds: read as a stored value, the
+    /// loop over the words was not unrolled; a test holds it to `callbacks`' offset).
+    @inline(__always) static var fingerprintedWords: Int { wordCount - 6 }
 }
 
 /// A block of plain fields in whole words with no padding (`PlainFields`, `ProcessPlain`): its
@@ -553,9 +565,15 @@ struct PlainFields: Sendable, PlainBlock {
 /// take the place of the synthesized ones).
 protocol PlainBlock: BitwiseCopyable, Hashable {}
 
+/// A plain block whose last words the canonical form sets to one value: the fingerprint reads
+/// the words before them (`fingerprintedWords`).
+protocol FingerprintedPrefix: PlainBlock {
+    static var fingerprintedWords: Int { get }
+}
+
 extension PlainBlock {
     /// The number of words in the block.
-    static var wordCount: Int { MemoryLayout<Self>.size / 8 }
+    @inline(__always) static var wordCount: Int { MemoryLayout<Self>.size / 8 }
 
     /// Calls `body` with each word of the block, in order.
     @inline(__always) func forEachWord(_ body: (UInt64) -> Void) {

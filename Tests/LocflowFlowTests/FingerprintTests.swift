@@ -21,8 +21,11 @@ struct FingerprintTests {
         ]
         for (name, value) in samples {
             let stored = Set(Mirror(reflecting: value).children.compactMap(\.label))
-            let hashed = World.fingerprintFields[name] ?? []
+            // Hashed, or set to one value by the canonical form (`canonicalConstants`), never both.
+            let constant = World.canonicalConstants[name] ?? []
+            let hashed = (World.fingerprintFields[name] ?? []).union(constant)
             #expect(stored == hashed, "\(name): not hashed \(stored.subtracting(hashed).sorted()), gone \(hashed.subtracting(stored).sorted())")
+            #expect((World.fingerprintFields[name] ?? []).isDisjoint(with: constant), "\(name): both hashed and constant")
         }
         // Every type a world holds is in the list (a new nested struct or class needs its own
         // entry: the monitored names and a process's beacon ranging are classes; a `ShortList`
@@ -61,6 +64,9 @@ struct FingerprintTests {
         #expect(MemoryLayout<ProcessPlain>.size == MemoryLayout<ProcessPlain>.stride && ProcessPlain.wordCount * 8 == MemoryLayout<ProcessPlain>.size)
         #expect(process.allSatisfy { $0 == 8 || $0 == 1 || $0 == 7 }, "\(process)")
         // The record lies in the block as a whole: padding inside it would be padding in the block.
+        // The canonical constants lie last, where the fingerprint stops reading.
+        #expect(PlainFields.fingerprintedWords * 8 == MemoryLayout<PlainFields>.offset(of: \.callbacks))
+        #expect(ProcessPlain.fingerprintedWords * 8 == MemoryLayout<ProcessPlain>.offset(of: \.generation))
         let record = Mirror(reflecting: AppRecord()).children.map { size($0.value) }
         #expect(record.reduce(0, +) == MemoryLayout<AppRecord>.size && record.allSatisfy { $0 == 1 }, "\(record)")
     }
@@ -177,13 +183,42 @@ struct FingerprintTests {
         for (type, fields) in World.fingerprintFields {
             // The configuration never changes in a search; the others hold nothing (`pad` is always zero).
             let listed = fields.subtracting(["configBox", "passedByAddress", "pad"])
-            #expect(Set(changes[type]?.keys.map { $0 } ?? []) == listed, "\(type): the table of changes does not cover the listed fields")
+            let constant = World.canonicalConstants[type] ?? []
+            #expect(Set(changes[type]?.keys.map { $0 } ?? []) == listed.union(constant), "\(type): the table of changes does not cover the listed fields")
             for (field, change) in changes[type] ?? [:] {
                 var w = base
                 change(&w)
                 #expect(w != base, "\(type).\(field): the change changed nothing")
+                if constant.contains(field) {
+                    // Left out of the fingerprint: the canonical form takes the difference away.
+                    #expect(w.canonical() == base.canonical(), "\(type).\(field) is a canonical constant, but canonicalize keeps it")
+                    continue
+                }
                 #expect(w.fingerprint != base.fingerprint, "\(type).\(field) is listed but does not reach the fingerprint")
             }
+        }
+    }
+
+    /// The fields the fingerprint leaves out hold one value in every canonical world the search
+    /// reaches, under every action group (so leaving them out merges no two states).
+    @Test func canonicalConstantsAreConstantInEverySearchedWorld() {
+        for platform in [Platform.ios18, .ios14] {
+            var config = AppConfig()
+            config.platform = platform
+            let bounds = StateSearch.Bounds(depth: 4, families: Set(StateSearch.Family.allCases), sessions: 2)
+            var search = StateSearch(config: config, bounds: bounds)
+            let fresh = PlainFields(), freshProcess = ProcessPlain()
+            var seen = 0
+            search.run(visit: { _, w in
+                seen += 1
+                let p = w.plain, q = w.process.plain
+                #expect(p.callbacks == fresh.callbacks && p.reducedFixes == fresh.reducedFixes && p.timersFired == fresh.timersFired
+                        && p.fixes == fresh.fixes && p.lastFixAt == fresh.lastFixAt && p.locationUsedAt == fresh.locationUsedAt)
+                #expect(q.generation == freshProcess.generation && q.launchedAt == freshProcess.launchedAt
+                        && q.liveUpdatesStartedAt == freshProcess.liveUpdatesStartedAt && q.monitorStartedAt == freshProcess.monitorStartedAt
+                        && q.backgroundActivityStartedAt == freshProcess.backgroundActivityStartedAt)
+            })
+            #expect(seen > 1000)
         }
     }
 
