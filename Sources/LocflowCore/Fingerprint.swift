@@ -4,8 +4,8 @@
 /// a few dozen multiplications instead of a SipHash over every nested value.
 ///
 /// Soundness: two canonical worlds with different fields must give different inputs to the hash.
-/// Every field that can differ goes in, in a fixed layout: the plain fields of the world and of its process (counts, times,
-/// booleans, cases) as their blocks lie in memory (`PlainFields`, `ProcessPlain`: whole words
+/// Every field that can differ goes in, in a fixed layout: the plain fields of the world and of
+/// its process (counts, times, booleans, cases) as their blocks lie in memory (`PlainFields`, `ProcessPlain`: whole words
 /// without padding, an absent value one fixed pattern, a time's nil `Int.min`), the prompts and
 /// sessions as bit fields (each case in its own 8 bits, an optional's presence in its own bit) and
 /// words, a name as its number (one number a string), and arrays and strings a length and then

@@ -178,18 +178,18 @@ extension World {
         settle(into: &t, statusBefore: statusBefore)
     }
 
-    /// Why a step cannot be performed now (docs/flow-format.md §5.2), or nil when it can.
-    /// The reducer asks this first; the explorer asks it to dim what is not possible. Without
-    /// `details` only the rule is given (the model checker's quiet steps).
     /// The rule that refuses `event` here, or nil: `refusal(for:details:)` without its details, for
     /// the model checker (compiled apart, it builds no detail and returns no text to release:
-    /// 2.5% of explore's instructions were the details' bookkeeping).
+    /// 3.2% of explore's instructions, with `noEffectRule`).
     public func refusalRule(for event: Event) -> Rule? { refusal(for: event, details: false)?.rule }
 
     /// The rule that makes `event` a step without effect here, or nil (`withoutEffect(_:details:)`
     /// without its details, as `refusalRule`).
     public func noEffectRule(_ event: Event) -> Rule? { withoutEffect(event, details: false)?.rule }
 
+    /// Why a step cannot be performed now (docs/flow-format.md §5.2), or nil when it can.
+    /// The reducer asks this first; the explorer asks it to dim what is not possible. Without
+    /// `details` only the rule is given (the model checker's quiet steps).
     @inline(__always)
     public func refusal(for event: Event, details: Bool = true) -> Why? {
         func why(_ rule: Rule, _ detail: @autoclosure () -> String? = nil) -> Why {
@@ -397,7 +397,7 @@ extension World {
         var i = 0
         while i < promptQueue.count {
             // The kind read first: read in the call, it made the call copy the world to read it
-            // from (the argument could have changed `self`), 2.4% of the model checker's instructions.
+            // from (the argument could have changed `self`), 2.6% of the model checker's instructions.
             let kind = promptQueue[i].kind
             guard let why = withdrawal(of: kind) else { i += 1; continue }
             let p = promptQueue.remove(at: i)

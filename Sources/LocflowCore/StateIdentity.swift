@@ -24,9 +24,9 @@
 /// Every other field takes part as it is, through `==` and the search's fingerprint
 /// (`World.fingerprint`, which a test holds to every stored property but the ones set to one
 /// value here, `World.canonicalConstants`, so a field added to `World` later fails that test
-/// until it is hashed). A new time or counter field therefore
-/// makes identity finer, never unsound; `canonicalTimeFields` lists how each `Millis` field is
-/// treated, and a test fails when a field of type `Int` appears in `World` that the list does not name.
+/// until it is hashed). A new time or counter field therefore makes identity finer, never
+/// unsound; `canonicalTimeFields` lists how each `Millis` field is treated, and a test fails when
+/// a field of type `Int` appears in `World` that the list does not name.
 extension World {
     /// How `canonicalize` treats each `Int` field of the world (by its path in the value).
     public enum TimeTreatment: Sendable, Equatable {

@@ -160,7 +160,8 @@ public struct ProcessState: Sendable, Hashable {
 }
 
 /// The plain fields of a `ProcessState`, laid out as `PlainFields` is (whole words, then bytes,
-/// then zero bytes to a whole word; a test holds that nothing falls between them). An absent
+/// then zero bytes to a whole word, then the canonical constants; a test holds that nothing falls
+/// between them). An absent
 /// stream or request keeps its other fields at one value (0, nil, false), so equal processes are
 /// equal bytes.
 struct ProcessPlain: Sendable, PlainBlock {
@@ -468,7 +469,8 @@ final class ConfigBox: Sendable, Hashable {
 
 /// The Info.plist's answers the reducer asks for as it steps, read once for each configuration:
 /// asked through `info`, a question could copy the app's Info.plist, strings and all (180,000
-/// copies in a search of iOS 18 to depth 10: 4.5% of its instructions with what they cost around them).
+/// copies in a search of iOS 18 to depth 10: 4.5% of its instructions with what they cost
+/// around them).
 struct InfoKeys: Sendable, Hashable {
     let hasWhenInUseKey: Bool
     let hasAlwaysKey: Bool
@@ -503,7 +505,8 @@ struct AddressOnly: Sendable, Hashable {
 }
 
 /// The plain fields of a `World`: whole words first (counts and times), then one byte each
-/// (booleans, cases, optional cases), then zero bytes to a whole word. No padding falls between
+/// (booleans, cases, optional cases), then zero bytes to a whole word, then the words the
+/// canonical form sets to one value (which the fingerprint leaves out). No padding falls between
 /// them (a test holds the size equal to the sum of the fields'), so equal values are equal
 /// bytes: the model checker's fingerprint hashes the block as it lies in memory, and a copy of
 /// a world moves it with one `memcpy`. A time that may be absent is a `Time` (one word, no

@@ -379,7 +379,7 @@ public struct StateSearch {
 
         /// `worlds`: room for the successors kept, made at once: a world moves by its value
         /// witness, not as bytes (its weak reference: see `AddressOnly`), and growing the array
-        /// moved each world again (2% of the instructions).
+        /// moved each world again (1% of the instructions).
         init(known: FingerprintSet, actions: Int, keepEdges: Bool, worlds room: Int = 0) {
             self.known = known
             self.keepEdges = keepEdges
