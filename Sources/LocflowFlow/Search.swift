@@ -248,8 +248,9 @@ public struct StateSearch {
         visit(0, start)
         // The start is a state too: a bound of one is reached at once.
         if count >= bounds.maxStates || stop?.requested == true { truncated = true; return }
-        var frontier = [start]
-        var next: [World] = []
+        var frontier = WorldBuffer()
+        frontier.append(copying: start)
+        var next = WorldBuffer()
         var level = 0
         var lastProgress = 0
         let chunk = max(1, bounds.partSize)
@@ -261,7 +262,7 @@ public struct StateSearch {
             while first < frontier.count || pending != nil {
                 let batch = min(frontier.count - first, chunk * workers * 8)
                 let expanded = round(expanding: frontier, first ..< first + batch, base: base, chunk: chunk,
-                                     merging: pending, into: &next, visit: visit)
+                                     merging: pending, into: next, visit: visit)
                 pending?.release()
                 foldRecent()
                 if truncated {
@@ -278,7 +279,7 @@ public struct StateSearch {
             level += 1
             if !next.isEmpty { levelStarts.append(base + frontier.count) }
             swap(&frontier, &next)
-            next.removeAll(keepingCapacity: true)
+            next.removeAll()
         }
         exhausted = true
     }
@@ -297,38 +298,34 @@ public struct StateSearch {
     /// expand the frontier's `range` in parts of `chunk` worlds. Cut short, the parts after the
     /// cut are not merged, and the part holding it only up to the cut (`coverCut`): what they
     /// found would depend on how the frontier was shared.
-    private mutating func round(expanding frontier: [World], _ range: Range<Int>, base: Int, chunk: Int, merging: Expanded?,
-                                into next: inout [World], visit: (Int, World) -> Void) -> Expanded {
+    private mutating func round(expanding frontier: WorldBuffer, _ range: Range<Int>, base: Int, chunk: Int, merging: Expanded?,
+                                into next: WorldBuffer, visit: (Int, World) -> Void) -> Expanded {
         let parts = (range.count + chunk - 1) / chunk
         let results = UnsafeMutablePointer<Expansion>.allocate(capacity: max(1, parts))
         nonisolated(unsafe) let known = visited
         let (actions, keep, keepEdges, workers) = (self.actions, bounds.keepLastOutputs, self.keepEdges, self.workers)
         withoutActuallyEscaping(visit) { visit in
             withUnsafeMutablePointer(to: &self) { me in
-                withUnsafeMutablePointer(to: &next) { next in
-                    frontier.withUnsafeBufferPointer { worlds in
-                        nonisolated(unsafe) let (me, next, worlds, visit, merging, results) = (me, next, worlds, visit, merging, results)
-                        let step: @Sendable (Int) -> Void = { i in
-                            if i == 0 {
-                                guard let merging else { return }
-                                for part in 0..<merging.parts where !me.pointee.truncated {
-                                    me.pointee.merge(merging.results[part], &next.pointee, visit)
-                                }
-                                return
-                            }
-                            var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges, worlds: 2 * chunk)
-                            var actions = actions  // this part's own (see `expand`)
-                            let lo = range.lowerBound + (i - 1) * chunk, hi = min(range.upperBound, lo + chunk)
-                            for j in lo..<hi { e.expand(worlds[j], from: base + j, &actions, keepLastOutputs: keep) }
-                            (results + (i - 1)).initialize(to: e)
+                nonisolated(unsafe) let (me, next, frontier, visit, merging, results) = (me, next, frontier, visit, merging, results)
+                let step: @Sendable (Int) -> Void = { i in
+                    if i == 0 {
+                        guard let merging else { return }
+                        for part in 0..<merging.parts where !me.pointee.truncated {
+                            me.pointee.merge(merging.results[part], next, visit)
                         }
-                        // One thread: no dispatch at all (`--threads 1` means one).
-                        if workers == 1 || parts + (merging == nil ? 0 : 1) <= 1 {
-                            for i in 0...parts { step(i) }
-                        } else {
-                            DispatchQueue.concurrentPerform(iterations: parts + 1, execute: step)
-                        }
+                        return
                     }
+                    var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges, worlds: 2 * chunk)
+                    var actions = actions  // this part's own (see `expand`)
+                    let lo = range.lowerBound + (i - 1) * chunk, hi = min(range.upperBound, lo + chunk)
+                    for j in lo..<hi { World.read(frontier[j]) { e.expand($0, from: base + j, &actions, keepLastOutputs: keep) } }
+                    (results + (i - 1)).initialize(to: e)
+                }
+                // One thread: no dispatch at all (`--threads 1` means one).
+                if workers == 1 || parts + (merging == nil ? 0 : 1) <= 1 {
+                    for i in 0...parts { step(i) }
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: parts + 1, execute: step)
                 }
             }
         }
@@ -370,21 +367,19 @@ public struct StateSearch {
         /// The labels of the taps listed, each once (a handful: compared, not hashed; a
         /// dictionary of them by position, and the merge's by label, cost 2% of the instructions).
         var tapLabels: [String] = []
-        var worlds: [World] = []
+        let worlds: WorldBuffer
         var fired = RuleSet()
         /// For each of `actions`: possible in at least one state of the slice.
         var enabled: [Bool]
         /// The visited set as it was when the batch began (only read while workers run).
         let known: FingerprintSet
 
-        /// `worlds`: room for the successors kept, made at once: a world moves by its value
-        /// witness, not as bytes (its weak reference: see `AddressOnly`), and growing the array
-        /// moved each world again (1% of the instructions).
-        init(known: FingerprintSet, actions: Int, keepEdges: Bool, worlds room: Int = 0) {
+        /// `worlds`: room for the successors kept, made at once.
+        init(known: FingerprintSet, actions: Int, keepEdges: Bool, worlds room: Int = 16) {
             self.known = known
             self.keepEdges = keepEdges
             enabled = Array(repeating: false, count: actions)
-            worlds.reserveCapacity(room)
+            worlds = WorldBuffer(capacity: room)
         }
 
         /// The transition each step is taken into (see `World.stepForSearch(_:rules:scratch:asked:)`).
@@ -420,14 +415,23 @@ public struct StateSearch {
                 known(state, 0, k, label, state)  // its fingerprint is not read: the state is known
                 return
             }
-            var w = world
-            if w.stepForSearch(event, rules: &fired, scratch: &scratch, asked: true) { return }
+            // The successor is built where it would be kept: at the end of `worlds`.
+            let w = worlds.nextSlot()
+            World.initialize(w, copying: world)
+            guard let f = stepped(&w.pointee, event, keep) else { worlds.discard(); return }
             if k >= 0 { enabled[k] = true }
-            w.canonicalize(keepLastOutputs: keep)
-            let f = w.fingerprint
-            if let id = known.find(f) { return known(id, f, k, label, state) }
+            if let id = known.find(f) { worlds.discard(); return known(id, f, k, label, state) }
             list(f, k, label, state, slot: Int32(worlds.count))
-            worlds.append(consume w)
+            worlds.commit()
+        }
+
+        /// Steps the successor in place (through `inout`: through `pointee` each question the
+        /// search asks of it copied it first), its fingerprint, or nil when the step was refused.
+        @inline(__always)
+        mutating func stepped(_ w: inout World, _ event: Event, _ keep: Bool) -> UInt64? {
+            if w.stepForSearch(event, rules: &fired, scratch: &scratch, asked: true) { return nil }
+            w.canonicalize(keepLastOutputs: keep)
+            return w.fingerprint
         }
 
         /// A successor already in the visited set: counted, or listed when the merge needs it
@@ -459,7 +463,7 @@ public struct StateSearch {
         }
     }
 
-    private mutating func merge(_ e: Expansion, _ next: inout [World], _ visit: (Int, World) -> Void) {
+    private mutating func merge(_ e: Expansion, _ next: WorldBuffer, _ visit: (Int, World) -> Void) {
         var counted = 0  // of e.knownSteps
         // The action of each of the part's tap labels, found when first met (so that taps are
         // numbered in the order the merge meets them).
@@ -493,8 +497,8 @@ public struct StateSearch {
             recentFingerprints.append(f)
             parentState.append(UInt32(from))
             parentAction.append(UInt16(k))
-            visit(to, world)
-            next.append(world)
+            World.read(world) { visit(to, $0) }
+            next.append(copyOf: world)
             if count >= bounds.maxStates || stop?.requested == true { truncated = true }
         }
         if truncated, let last = e.from.last { cut = e.firstState...Int(last); return }
@@ -511,11 +515,11 @@ public struct StateSearch {
     /// A search cut short counts the rules that fired and the actions possible in every state
     /// expanded up to the one whose successor reached the bound (`cut`), whatever the parts
     /// the frontier was shared in: those states are stepped again here.
-    private mutating func coverCut(_ frontier: [World], base: Int) {
+    private mutating func coverCut(_ frontier: WorldBuffer, base: Int) {
         guard let cut else { return }
         var e = Expansion(known: visited, actions: actions.count, keepEdges: false)
         var actions = actions
-        for state in cut { e.expand(frontier[state - base], from: state, &actions, keepLastOutputs: bounds.keepLastOutputs) }
+        for state in cut { World.read(frontier[state - base]) { e.expand($0, from: state, &actions, keepLastOutputs: bounds.keepLastOutputs) } }
         cover(e)
     }
 

@@ -1,0 +1,74 @@
+import LocflowCore
+
+/// Worlds one after another in memory the buffer owns: the search's frontier and the
+/// successors each part of it finds. A step builds its successor in place at the end
+/// (`nextSlot`), kept by `commit` or ended by `discard`, so a world is neither moved into an
+/// array nor out of it; worlds are copied, moved and ended as bytes when they hold no reference
+/// (`World.initialize(_:copying:)`). An array of worlds moved each one twice a step kept and
+/// again each time it grew (4% of the search's instructions; docs/speed-history.md).
+final class WorldBuffer {
+    private var base: UnsafeMutablePointer<World>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 16) {
+        self.capacity = max(1, capacity)
+        base = UnsafeMutablePointer<World>.allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        removeAll()
+        base.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The world at `i` (valid until the buffer next grows or is emptied).
+    @inline(__always) subscript(i: Int) -> UnsafeMutablePointer<World> {
+        precondition(i >= 0 && i < count, "WorldBuffer index out of range")
+        return base + i
+    }
+
+    /// Uninitialized room for one more world at the end: initialize it, then `commit` it or
+    /// leave it uninitialized again (`discard`).
+    @inline(__always) func nextSlot() -> UnsafeMutablePointer<World> {
+        if count == capacity { grow(to: capacity * 2) }
+        return base + count
+    }
+
+    /// Keeps the world built in `nextSlot()`.
+    @inline(__always) func commit() { count += 1 }
+
+    /// Ends the world built in `nextSlot()` without keeping it.
+    @inline(__always) func discard() { World.deinitialize(base + count) }
+
+    func append(copying world: borrowing World) {
+        World.initialize(nextSlot(), copying: world)
+        commit()
+    }
+
+    /// Appends a copy of the world at `p`, which is another buffer's.
+    func append(copyOf p: UnsafeMutablePointer<World>) {
+        let slot = nextSlot()
+        World.read(p) { World.initialize(slot, copying: $0) }
+        commit()
+    }
+
+    func reserveCapacity(_ n: Int) {
+        if n > capacity { grow(to: n) }
+    }
+
+    /// Ends every world, keeping the room.
+    func removeAll() {
+        for i in 0..<count { World.deinitialize(base + i) }
+        count = 0
+    }
+
+    private func grow(to n: Int) {
+        let new = UnsafeMutablePointer<World>.allocate(capacity: n)
+        World.moveInitialize(new, from: base, count: count)
+        base.deallocate()
+        base = new
+        capacity = n
+    }
+}
