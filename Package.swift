@@ -10,9 +10,11 @@ let package = Package(
         // The pure model: state, events, reducer, derived view, rules. No Foundation, no I/O.
         .target(name: "LocflowCore"),
         // .flow lexer/parser/printer/runner, traces, Info.plist and InfoPlist.strings loading.
-        .target(name: "LocflowFlow", dependencies: ["LocflowCore"]),
+        .target(name: "LocflowFlow", dependencies: ["LocflowCore", "CPrefetch"]),
         // The explorer's pure view: layout, panes, keymap, render(state, size) -> Frame.
         .target(name: "LocflowExplorer", dependencies: ["LocflowCore", "LocflowFlow"]),
+        // Header-only: the processor's prefetch hint, which Swift cannot write (the model checker).
+        .systemLibrary(name: "CPrefetch"),
         // Header-only wrapper around the system ncursesw (Debian: libncurses-dev).
         .systemLibrary(name: "CNcursesw"),
         .executableTarget(

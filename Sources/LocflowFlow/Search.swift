@@ -319,6 +319,7 @@ public struct StateSearch {
                     var actions = actions  // this part's own (see `expand`)
                     let lo = range.lowerBound + (i - 1) * chunk, hi = min(range.upperBound, lo + chunk)
                     for j in lo..<hi { World.read(frontier[j]) { e.expand($0, from: base + j, &actions, keepLastOutputs: keep) } }
+                    e.finish()
                     (results + (i - 1)).initialize(to: e)
                 }
                 // One thread: no dispatch at all (`--threads 1` means one).
@@ -412,18 +413,54 @@ public struct StateSearch {
             if label == nil, let r = world.noEffectRule(event) {
                 fired.insert(r)
                 if k >= 0 { enabled[k] = true }
-                known(state, 0, k, label, state)  // its fingerprint is not read: the state is known
+                settlePending()  // successors are counted and listed in the order of their steps
+                known(state, 0, k, state)  // its fingerprint is not read: the state is known (never a tap)
                 return
             }
-            // The successor is built where it would be kept: at the end of `worlds`.
-            let w = worlds.nextSlot()
+            // The successor is built past the end of `worlds`, beside the one waiting (if any).
+            worlds.makeRoom(carrying: pending.at < 0 ? nil : pending.at)
+            let at = pending.at < 0 ? 0 : 1 - pending.at
+            let w = worlds.room(at)
             World.initialize(w, copying: world)
-            guard let f = stepped(&w.pointee, event, keep) else { worlds.discard(); return }
+            guard let f = stepped(&w.pointee, event, keep) else { World.deinitialize(w); return }
             if k >= 0 { enabled[k] = true }
-            if let id = known.find(f) { worlds.discard(); return known(id, f, k, label, state) }
-            list(f, k, label, state, slot: Int32(worlds.count))
-            worlds.commit()
+            // Its look-up waits for the next step: the slot's cache line comes meanwhile.
+            known.prefetch(f)
+            let kept = settlePending()
+            pending = Pending(f: f, action: label.map { -1 - tapNumber($0) } ?? k, state: state, at: kept ? 0 : at)
         }
+
+        /// A successor stepped whose look-up waits (see `step`): its fingerprint, its action (as
+        /// `action` lists it), the state it came from; its world lies at `room(at)`. None while
+        /// `at` is -1 (an optional cost more to test and clear than this sentinel).
+        struct Pending {
+            let f: UInt64, action: Int, state: Int
+            var at: Int
+            static let none = Pending(f: 0, action: 0, state: 0, at: -1)
+        }
+        var pending = Pending.none
+
+        /// Looks up the waiting successor: known, its world is ended; new, it is kept (moved to
+        /// `room(0)` first if it lies at `room(1)`). True when it was kept: the world built
+        /// beside it then lies at `room(0)`.
+        @discardableResult @inline(__always)
+        mutating func settlePending() -> Bool {
+            let p = pending
+            if p.at < 0 { return false }
+            pending.at = -1
+            if let id = known.find(p.f) {
+                World.deinitialize(worlds.room(p.at))
+                known(id, p.f, p.action, p.state)
+                return false
+            }
+            list(p.f, p.action, p.state, slot: Int32(worlds.count))
+            if p.at == 1 { WorldBuffer.swap(worlds.room(0), worlds.room(1)) }
+            worlds.commit()
+            return true
+        }
+
+        /// The part's last look-up (after its last step).
+        mutating func finish() { settlePending() }
 
         /// Steps the successor in place (through `inout`: through `pointee` each question the
         /// search asks of it copied it first), its fingerprint, or nil when the step was refused.
@@ -436,20 +473,19 @@ public struct StateSearch {
 
         /// A successor already in the visited set: counted, or listed when the merge needs it
         /// (an edge kept, or a tap, whose action is numbered in the order taps are met).
+        /// `a`: the action as `action` lists it.
         @inline(__always)
-        mutating func known(_ id: Int, _ f: UInt64, _ k: Int, _ label: String?, _ state: Int) {
-            if k >= 0 && !keepEdges { knownSteps += 1; return }
-            list(f, k, label, state, slot: Int32(truncatingIfNeeded: -1 - id))
+        mutating func known(_ id: Int, _ f: UInt64, _ a: Int, _ state: Int) {
+            if a >= 0 && !keepEdges { knownSteps += 1; return }
+            list(f, a, state, slot: Int32(truncatingIfNeeded: -1 - id))
         }
 
         /// Lists a successor for the merge (see `fingerprints`).
         @inline(__always)
-        mutating func list(_ f: UInt64, _ k: Int, _ label: String?, _ state: Int, slot s: Int32) {
+        mutating func list(_ f: UInt64, _ a: Int, _ state: Int, slot s: Int32) {
             fingerprints.append(f)
             knownBefore.append(Int32(truncatingIfNeeded: knownSteps))
             from.append(Int32(truncatingIfNeeded: state))
-            var a = k
-            if let label { a = -1 - tapNumber(label) }
             action.append(Int16(truncatingIfNeeded: a))
             slot.append(s)
         }
@@ -520,6 +556,7 @@ public struct StateSearch {
         var e = Expansion(known: visited, actions: actions.count, keepEdges: false)
         var actions = actions
         for state in cut { World.read(frontier[state - base]) { e.expand($0, from: state, &actions, keepLastOutputs: bounds.keepLastOutputs) } }
+        e.finish()
         cover(e)
     }
 

@@ -1,3 +1,4 @@
+import CPrefetch
 import LocflowCore
 
 /// The visited set: 64-bit fingerprints of canonical worlds in an open-addressing table
@@ -57,7 +58,7 @@ final class FingerprintSet {
 
     /// The state of a fingerprint already in the set, or nil (safe from several threads while
     /// nothing inserts).
-    func find(_ fingerprint: UInt64) -> Int? {
+    @inline(__always) func find(_ fingerprint: UInt64) -> Int? {
         let f = fingerprint == 0 ? 1 : fingerprint
         let mask = capacity - 1
         var i = FingerprintSet.home(f, mask)
@@ -67,6 +68,13 @@ final class FingerprintSet {
             if s == f { return id(at: i) }
             i = (i + 1) & mask
         }
+    }
+
+    /// Asks for the cache line where a look-up of `fingerprint` starts, without waiting for it
+    /// (the table outgrows the caches, and a look-up's first read waited for memory).
+    @inline(__always) func prefetch(_ fingerprint: UInt64) {
+        let f = fingerprint == 0 ? 1 : fingerprint
+        locflow_prefetch(table + FingerprintSet.home(f, capacity - 1) * FingerprintSet.stride)
     }
 
     /// Empties the set, keeping its room.

@@ -36,11 +36,20 @@ final class WorldBuffer {
         return base + count
     }
 
-    /// Keeps the world built in `nextSlot()`.
+    /// Keeps the world built in `nextSlot()` (or in `room(0)`).
     @inline(__always) func commit() { count += 1 }
 
     /// Ends the world built in `nextSlot()` without keeping it.
     @inline(__always) func discard() { World.deinitialize(base + count) }
+
+    /// Two places past the end (`room(0)` is `nextSlot()`'s), for a caller that builds a world
+    /// while another waits to be kept or ended: room for both is made first, and `carrying`
+    /// names the one already holding a world (0 or 1), moved along when the buffer grows.
+    @inline(__always) func makeRoom(carrying held: Int?) {
+        if count + 2 > capacity { grow(to: capacity * 2, carrying: held) }
+    }
+
+    @inline(__always) func room(_ i: Int) -> UnsafeMutablePointer<World> { base + count + i }
 
     func append(copying world: borrowing World) {
         World.initialize(nextSlot(), copying: world)
@@ -64,11 +73,24 @@ final class WorldBuffer {
         count = 0
     }
 
-    private func grow(to n: Int) {
+    private func grow(to n: Int, carrying held: Int? = nil) {
         let new = UnsafeMutablePointer<World>.allocate(capacity: n)
         World.moveInitialize(new, from: base, count: count)
+        if let held { World.moveInitialize(new + count + held, from: base + count + held, count: 1) }
         base.deallocate()
         base = new
         capacity = n
+    }
+}
+
+extension WorldBuffer {
+    /// Swaps the worlds at two places (both initialized).
+    @inline(__always) static func swap(_ a: UnsafeMutablePointer<World>, _ b: UnsafeMutablePointer<World>) {
+        withUnsafeTemporaryAllocation(of: World.self, capacity: 1) { t in
+            let t = t.baseAddress!
+            World.moveInitialize(t, from: a, count: 1)
+            World.moveInitialize(a, from: b, count: 1)
+            World.moveInitialize(b, from: t, count: 1)
+        }
     }
 }

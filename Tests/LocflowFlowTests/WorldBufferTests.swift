@@ -93,5 +93,37 @@ struct WorldBufferTests {
         World.initialize(other.nextSlot(), copying: plainWorld)
         other.commit()
         World.read(other[40]) { #expect($0 == plainWorld) }
+
+        // As the search uses it: each world built beside the one waiting, which is then kept
+        // (swapped into the first place if it lies in the second) or ended; growing carries
+        // the waiting one along, from either place.
+        let small = WorldBuffer(capacity: 1)
+        var held: Int?  // where the waiting world lies
+        var heldWorld = 0, kept: [Int] = []
+        for n in 0..<30 {
+            small.makeRoom(carrying: held)
+            let at = held.map { 1 - $0 } ?? 0
+            World.initialize(small.room(at), copying: originals[n % originals.count])
+            var now = at
+            if let h = held {
+                if n % 3 == 1 {
+                    World.deinitialize(small.room(h))
+                } else {
+                    if h == 1 { WorldBuffer.swap(small.room(0), small.room(1)) }
+                    small.commit()
+                    kept.append(heldWorld)
+                    now = 0
+                }
+            }
+            held = now
+            heldWorld = n % originals.count
+        }
+        if let h = held {
+            if h == 1 { WorldBuffer.swap(small.room(0), small.room(1)) }
+            small.commit()
+            kept.append(heldWorld)
+        }
+        #expect(small.count == kept.count && kept.count == 20)
+        for (i, o) in kept.enumerated() { World.read(small[i]) { #expect($0 == originals[o]) } }
     }
 }
