@@ -25,13 +25,19 @@ extension World {
     @inline(__always) public var servicesOff: Bool { !locationServicesOn || airplaneMode }
 
     /// `accuracyAuthorization` now. Before iOS 14 it always reads full; with `notDetermined` too. [A S14][I]
-    @inline(__always) public var accuracy: AccuracyAuthorization {
+    @inline(__always) public var accuracy: AccuracyAuthorization { accuracy(status) }
+
+    /// The accuracy with the status already known (`statusPair` asks for both: the status once).
+    @inline(__always) func accuracy(_ status: AuthorizationStatus) -> AccuracyAuthorization {
         guard profile.hasAccuracy else { return .fullAccuracy }
         if status == .notDetermined && assumptions.notDeterminedReadsFullAccuracy { return .fullAccuracy }
         return record.precise || record.temporaryFullAccuracy ? .fullAccuracy : .reducedAccuracy
     }
 
-    @inline(__always) public var statusPair: StatusPair { StatusPair(status, accuracy) }
+    @inline(__always) public var statusPair: StatusPair {
+        let st = status
+        return StatusPair(st, accuracy(st))
+    }
 
     /// Allow Once (or a location-button grant) in force: status when-in-use but temporary.
     @inline(__always) public var isTemporaryWhenInUse: Bool { record.temporaryGrant && status == .authorizedWhenInUse }
