@@ -1,11 +1,12 @@
 import LocflowCore
 
 /// Worlds one after another in memory the buffer owns: the search's frontier and the
-/// successors each part of it finds. A step builds its successor in place at the end
-/// (`nextSlot`), kept by `commit` or ended by `discard`, so a world is neither moved into an
-/// array nor out of it; worlds are copied, moved and ended as bytes when they hold no reference
-/// (`World.initialize(_:copying:)`). An array of worlds moved each one twice a step kept and
-/// again each time it grew (4% of the search's instructions; docs/speed-history.md).
+/// successors each part of it finds. A step builds its successor in place past the end (`room`:
+/// two places, one for the successor whose look-up waits), kept by `commit` or ended where it
+/// lies, so a world is neither moved into an array nor out of it; worlds are copied, moved and
+/// ended as bytes when they hold no reference (`World.initialize(_:copying:)`). An array of
+/// worlds moved each one twice a step kept and again each time it grew (4% of the search's
+/// instructions; docs/speed-history.md).
 final class WorldBuffer {
     private var base: UnsafeMutablePointer<World>
     private(set) var count = 0
@@ -30,7 +31,7 @@ final class WorldBuffer {
     }
 
     /// Uninitialized room for one more world at the end: initialize it, then `commit` it or
-    /// leave it uninitialized again (`discard`).
+    /// end it there (`World.deinitialize`).
     @inline(__always) func nextSlot() -> UnsafeMutablePointer<World> {
         if count == capacity { grow(to: capacity * 2) }
         return base + count
@@ -38,9 +39,6 @@ final class WorldBuffer {
 
     /// Keeps the world built in `nextSlot()` (or in `room(0)`).
     @inline(__always) func commit() { count += 1 }
-
-    /// Ends the world built in `nextSlot()` without keeping it.
-    @inline(__always) func discard() { World.deinitialize(base + count) }
 
     /// Two places past the end (`room(0)` is `nextSlot()`'s), for a caller that builds a world
     /// while another waits to be kept or ended: room for both is made first, and `carrying`
@@ -61,10 +59,6 @@ final class WorldBuffer {
         let slot = nextSlot()
         World.read(p) { World.initialize(slot, copying: $0) }
         commit()
-    }
-
-    func reserveCapacity(_ n: Int) {
-        if n > capacity { grow(to: n) }
     }
 
     /// Ends every world, keeping the room.

@@ -88,7 +88,7 @@ struct WorldBufferTests {
         for i in 0..<40 { World.read(other[i]) { #expect($0.regions.last == "elsewhere") } }
         let slot = other.nextSlot()
         World.initialize(slot, copying: full)
-        other.discard()
+        World.deinitialize(slot)
         #expect(other.count == 40)
         World.initialize(other.nextSlot(), copying: plainWorld)
         other.commit()
