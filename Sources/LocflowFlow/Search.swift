@@ -87,6 +87,9 @@ public struct StateSearch {
     public private(set) var edgeAction: [UInt16] = []
     /// Largest frontier held at once (worlds in memory).
     public private(set) var peakFrontier = 0
+    /// Room a part's buffer of successors starts with: the most a part has kept so far, two
+    /// places past the end included (a buffer that grew moved every world it held).
+    private var partRoom = 0
 
     public init(config: AppConfig, bounds: Bounds = Bounds(), keepEdges: Bool = false) {
         self.config = config
@@ -304,6 +307,7 @@ public struct StateSearch {
         let results = UnsafeMutablePointer<Expansion>.allocate(capacity: max(1, parts))
         nonisolated(unsafe) let known = visited
         let (actions, keep, keepEdges, workers) = (self.actions, bounds.keepLastOutputs, self.keepEdges, self.workers)
+        let room = max(2 * chunk, partRoom)
         withoutActuallyEscaping(visit) { visit in
             withUnsafeMutablePointer(to: &self) { me in
                 nonisolated(unsafe) let (me, next, frontier, visit, merging, results) = (me, next, frontier, visit, merging, results)
@@ -315,7 +319,7 @@ public struct StateSearch {
                         }
                         return
                     }
-                    var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges, worlds: 2 * chunk)
+                    var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges, worlds: room)
                     var actions = actions  // this part's own (see `expand`)
                     let lo = range.lowerBound + (i - 1) * chunk, hi = min(range.upperBound, lo + chunk)
                     for j in lo..<hi { World.read(frontier[j]) { e.expand($0, from: base + j, &actions, keepLastOutputs: keep) } }
@@ -500,6 +504,7 @@ public struct StateSearch {
     }
 
     private mutating func merge(_ e: Expansion, _ next: WorldBuffer, _ visit: (Int, World) -> Void) {
+        partRoom = max(partRoom, e.worlds.count + 2)
         var counted = 0  // of e.knownSteps
         // The action of each of the part's tap labels, found when first met (so that taps are
         // numbered in the order the merge meets them).
