@@ -44,7 +44,7 @@ final class WorldBuffer {
     /// while another waits to be kept or ended: room for both is made first, and `carrying`
     /// names the one already holding a world (0 or 1), moved along when the buffer grows.
     @inline(__always) func makeRoom(carrying held: Int?) {
-        if count + 2 > capacity { grow(to: capacity * 2, carrying: held) }
+        if count + 2 > capacity { grow(to: max(capacity * 2, count + 2), carrying: held) }
     }
 
     @inline(__always) func room(_ i: Int) -> UnsafeMutablePointer<World> { base + count + i }

@@ -125,5 +125,18 @@ struct WorldBufferTests {
         }
         #expect(small.count == kept.count && kept.count == 20)
         for (i, o) in kept.enumerated() { World.read(small[i]) { #expect($0 == originals[o]) } }
+
+        // Full at one world, room for two more is still made.
+        let one = WorldBuffer(capacity: 1)
+        one.append(copying: full)
+        one.makeRoom(carrying: nil)
+        World.initialize(one.room(0), copying: plainWorld)
+        World.initialize(one.room(1), copying: spilledQueue)
+        WorldBuffer.swap(one.room(0), one.room(1))
+        World.deinitialize(one.room(1))
+        one.commit()
+        #expect(one.count == 2)
+        World.read(one[0]) { #expect($0 == full) }
+        World.read(one[1]) { #expect($0 == spilledQueue) }
     }
 }
