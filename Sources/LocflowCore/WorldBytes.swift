@@ -56,9 +56,4 @@ extension World {
     }
 
     @inline(__always) private static func read<R>(_ w: inout World, _ body: (borrowing World) throws -> R) rethrows -> R { try body(w) }
-
-    /// Changes the world at `p` in place.
-    @inline(__always) public static func modify<R>(_ p: UnsafeMutablePointer<World>, _ body: (inout World) throws -> R) rethrows -> R {
-        try body(&p.pointee)
-    }
 }

@@ -41,11 +41,13 @@ final class FingerprintSet {
         table.storeBytes(of: UInt32(truncatingIfNeeded: id), toByteOffset: i * FingerprintSet.stride + 8, as: UInt32.self)
     }
     @inline(__always) private static func home(_ f: UInt64, _ mask: Int) -> Int { Int(truncatingIfNeeded: f ^ (f >> 29)) & mask }
+    /// A fingerprint as the table holds it: 0 marks an empty slot, so a fingerprint 0 is held as 1.
+    @inline(__always) private static func held(_ fingerprint: UInt64) -> UInt64 { fingerprint == 0 ? 1 : fingerprint }
 
     /// The state of a fingerprint: the one it already had, or `id` when it is new (inserted).
     func insert(_ fingerprint: UInt64, id: Int) -> (inserted: Bool, id: Int) {
         if (count + 1) * 2 > capacity { grow() }
-        let f = fingerprint == 0 ? 1 : fingerprint
+        let f = FingerprintSet.held(fingerprint)
         let mask = capacity - 1
         var i = FingerprintSet.home(f, mask)
         while true {
@@ -59,7 +61,7 @@ final class FingerprintSet {
     /// The state of a fingerprint already in the set, or nil (safe from several threads while
     /// nothing inserts).
     @inline(__always) func find(_ fingerprint: UInt64) -> Int? {
-        let f = fingerprint == 0 ? 1 : fingerprint
+        let f = FingerprintSet.held(fingerprint)
         let mask = capacity - 1
         var i = FingerprintSet.home(f, mask)
         while true {
@@ -73,7 +75,7 @@ final class FingerprintSet {
     /// Asks for the cache line where a look-up of `fingerprint` starts, without waiting for it
     /// (the table outgrows the caches, and a look-up's first read waited for memory).
     @inline(__always) func prefetch(_ fingerprint: UInt64) {
-        let f = fingerprint == 0 ? 1 : fingerprint
+        let f = FingerprintSet.held(fingerprint)
         locflow_prefetch(table + FingerprintSet.home(f, capacity - 1) * FingerprintSet.stride)
     }
 

@@ -70,11 +70,12 @@ struct WorldBufferTests {
 
         // Changed in place: the originals keep their lists (a copy shares them until it changes them).
         for i in 0..<40 {
-            World.modify(buffer[i]) { w in
+            func change(_ w: inout World) {
                 w.regions.append("elsewhere")
                 _ = w.step(.app(.session(id: "e", goal: .whenInUse, fullAccuracyKey: nil)))
                 w.promptQueue.append(Prompt(kind: .backgroundReminder, origin: .reminder))
             }
+            change(&buffer[i].pointee)
         }
         #expect([plainWorld, spilledSessions, spilledQueue, regions, ranging, full] == originals)
         #expect(full.regions == ["office"] && spilledQueue.promptQueue.count == 5 && plainWorld.sessions.count == 1)
