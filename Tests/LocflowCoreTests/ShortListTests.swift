@@ -27,6 +27,11 @@ struct ShortListTests {
                 default: list.removeAll(); array.removeAll()
                 }
                 #expect(Array(list) == array && list.count == array.count && list.isEmpty == array.isEmpty)
+                // Held in the list: zero bytes after the elements (so equal lists lie alike).
+                if list.spill == nil {
+                    let tail = withUnsafeBytes(of: list.inline) { Array($0[(list.count * MemoryLayout<Prompt>.stride)...]) }
+                    #expect(tail.allSatisfy { $0 == 0 })
+                }
                 #expect(list == ShortList(array) && list.hashValue == ShortList(array).hashValue)
                 #expect(list.firstIndex { !$0.precise } == array.firstIndex { !$0.precise })
                 #expect(list.lastIndex { !$0.precise } == array.lastIndex { !$0.precise })
