@@ -80,7 +80,7 @@ extension World {
         case .askNextTime: profile.hasAllowOnce
         // The widget extension's NSWidgetWantsLocation (`widget true`), not the app's plist. [A S17b]
         case .whileUsingOrWidgets: config.widget && profile.hasAccuracy
-        case .always: keys.hasAlwaysKey && profile.hasAlways && !config.appClip
+        case .always: keys.hasAlwaysKey && profile.hasAlways && !isAppClip
         }
     }
 
@@ -191,7 +191,7 @@ extension World {
         var goal: SessionGoal = holdsImplicitSession ? .whenInUse : .none
         for i in sessions.indices where sessions[i].state == .active && sessions[i].held && sessions[i].goal > goal { goal = sessions[i].goal }
         // An App Clip cannot ask for Always: a .always session asks only for when-in-use. [A S208]
-        if config.appClip && goal == .always { return .whenInUse }
+        if isAppClip && goal == .always { return .whenInUse }
         return goal
     }
 

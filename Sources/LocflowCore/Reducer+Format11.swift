@@ -203,7 +203,7 @@ extension World {
     /// its instructions. Each branch of the body must be covered here: a test holds that in every
     /// world a search reaches with every action group, the body changes nothing when this is true.
     var nothingToSettle11: Bool {
-        !process.standardUpdates && process.liveUpdates == nil && process.locationRequest == nil && !config.appClip
+        !process.standardUpdates && process.liveUpdates == nil && process.locationRequest == nil && !isAppClip
             && autoPauseAt == nil && standardFixDue == nil && liveFixDue == nil && !noFixReported && appClipResetAt == nil
     }
 
@@ -259,7 +259,7 @@ extension World {
         }
         serveLocationRequest(&t)
         // App Clips: a grant resets at the next 04:00.
-        if config.appClip && (record.temporaryGrant || record.choice == .whileUsing || record.choice == .whileUsingOrWidgets) {
+        if isAppClip && (record.temporaryGrant || record.choice == .whileUsing || record.choice == .whileUsingOrWidgets) {
             if appClipResetAt == nil { appClipResetAt = nextFourAM(after: now) }
         } else if appClipResetAt != nil {
             appClipResetAt = nil

@@ -204,7 +204,7 @@ extension World {
                 t.note(.sessionCreatedInUseAway)
             }
         }
-        if goal == .always && config.appClip { t.note(.appClipSessionWhenInUse) }
+        if goal == .always && isAppClip { t.note(.appClipSessionWhenInUse) }
         if goal == .always && !keys.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail) }
         if let key, info.temporaryUsageDescriptions?[key.string] == nil { t.note(.purposeKeyMissing, "no purpose key '\(key.string)'") }
     }

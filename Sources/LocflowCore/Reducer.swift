@@ -37,6 +37,7 @@ extension World {
     /// emptied here): making and destroying one every step was 3% of the model checker's
     /// instructions. The reducer never reads a transition's event: it holds a placeholder.
     public mutating func stepForSearch(_ event: Event, rules: inout RuleSet, scratch t: inout Transition, asked: Bool) -> Bool {
+        t.search = true
         if case .wait(let duration) = event { return waitForSearch(duration, rules: &rules, scratch: &t) }
         // Read here (a transition handed back or to a helper was copied, arrays and all, every try).
         t.restart(at: now)
@@ -166,7 +167,7 @@ extension World {
     private mutating func applyAndSettle(_ event: Event, _ t: inout Transition) {
         let statusBefore = status
         // Tracking that this event ends was still on until now (Control Center's "recently").
-        noteLocationUse()
+        if !t.search { noteLocationUse() }
         switch event {
         case .app(let call): app(call, &t)
         case .user(let action): user(action, &t)
@@ -261,7 +262,7 @@ extension World {
         case .app(.requestWhenInUseAuthorization):
             return requestWithoutEffect("requestWhenInUseAuthorization", needsAlwaysKey: false, details: details)
         case .app(.requestAlwaysAuthorization):
-            if config.appClip { return why(.appClipNoAlways) }
+            if isAppClip { return why(.appClipNoAlways) }
             // Without Always (visionOS) the call asks for when-in-use, with a rule of its own first.
             guard profile.hasAlways else { return nil }
             return requestWithoutEffect("requestAlwaysAuthorization", needsAlwaysKey: true, details: details)
@@ -348,8 +349,9 @@ extension World {
     /// prompts, session goals, callbacks and errors. Once is enough: settling the result again
     /// changes nothing (a test holds it over every state of a search).
     mutating func settle(into t: inout Transition, statusBefore: AuthorizationStatus? = nil) {
-        // In use.
-        if inUse {
+        // In use (the foreground asked first: `inUse`, not inlined in this long function, was
+        // a call for every step).
+        if lifecycle == .foreground || inUse {
             notInUseSince = nil
         } else if notInUseSince == nil {
             notInUseSince = now
@@ -435,7 +437,7 @@ extension World {
         } else {
             nextReducedFixAt = nil
         }
-        noteLocationUse()
+        if !t.search { noteLocationUse() }
     }
 
     /// Why a waiting prompt no longer has a question to ask, or nil while it still has.

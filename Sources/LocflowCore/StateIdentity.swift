@@ -79,60 +79,56 @@ extension World {
     /// `keepLastOutputs` keeps the latest callback and completion result as they are (the search
     /// asks for it when a property's condition reads them).
     public mutating func canonicalize(keepLastOutputs: Bool = false) {
-        let n = now
+        // On the plain blocks' fields themselves (see `Time.rebase`): through the optional
+        // properties each time was unwrapped and wrapped again.
+        let n = plain.now
         // An App Clip's grant resets at the next 04:00 (flow-format 1.1): there the time of day
         // decides the future, so the canonical now keeps it; elsewhere nothing reads it.
         let day: Millis = 86_400_000
-        let base: Millis = n == 0 ? 0 : config.appClip ? World.canonicalNow - World.canonicalNow % day + n % day : World.canonicalNow
-        let a = config.assumptions
-        func past(_ t: Millis?, _ horizon: Millis) -> Millis? {
-            guard let t else { return nil }
-            return base + max(t - n, -max(0, horizon))
-        }
-        func future(_ t: Millis?) -> Millis? { t.map { base + ($0 - n) } }
-        now = base
-        if foregroundLeftAt != nil { foregroundLeftAt = past(foregroundLeftAt, a.inUseGrace) }
+        let base: Millis = n == 0 ? 0 : isAppClip ? World.canonicalNow - World.canonicalNow % day + n % day : World.canonicalNow
+        let a = assumptions
+        plain.now = base
+        plain.foregroundLeftAt.rebase(now: n, to: base, past: a.inUseGrace)
         // Read only to time an Allow Once grant's end.
-        if notInUseSince != nil { notInUseSince = past(notInUseSince, record.temporaryGrant ? a.allowOnceGrace : 0) }
+        plain.notInUseSince.rebase(now: n, to: base, past: plain.record.temporaryGrant ? a.allowOnceGrace : 0)
         // Read only when the deferred upgrade prompt is answered.
-        if promptShownAt != nil {
-            var deferred = false
-            if case .deferredUpgrade = prompt?.origin { deferred = true }
-            promptShownAt = past(promptShownAt, deferred ? a.deferredUpgradeAnswerWindow + 1 : 0)
-        }
-        if suspendAt != nil { suspendAt = future(suspendAt) }
-        if relaunchWindowEndsAt != nil { relaunchWindowEndsAt = future(relaunchWindowEndsAt) }
-        if nextReducedFixAt != nil { nextReducedFixAt = future(nextReducedFixAt) }
-        if standardFixDue != nil { standardFixDue = future(standardFixDue) }
-        if liveFixDue != nil { liveFixDue = future(liveFixDue) }
-        if autoPauseAt != nil { autoPauseAt = future(autoPauseAt) }
-        if appClipResetAt != nil { appClipResetAt = future(appClipResetAt) }
-        if process.locationRequest?.deadline != nil { process.locationRequest!.deadline = future(process.locationRequest!.deadline) }
+        var deferred = false
+        if case .deferredUpgrade = prompt?.origin { deferred = true }
+        plain.promptShownAt.rebase(now: n, to: base, past: deferred ? a.deferredUpgradeAnswerWindow + 1 : 0)
+        plain.suspendAt.rebase(now: n, to: base)
+        plain.relaunchWindowEndsAt.rebase(now: n, to: base)
+        plain.nextReducedFixAt.rebase(now: n, to: base)
+        plain.standardFixDue.rebase(now: n, to: base)
+        plain.liveFixDue.rebase(now: n, to: base)
+        plain.autoPauseAt.rebase(now: n, to: base)
+        plain.appClipResetAt.rebase(now: n, to: base)
+        // (Nil while there is no request: see `ProcessState.locationRequest`.)
+        process.plain.locationRequestDeadline.rebase(now: n, to: base)
         // Read only to time the Live Activity's end (liveActivityMaxDuration after it started).
-        if liveActivityStartedAt != nil { liveActivityStartedAt = past(liveActivityStartedAt, a.liveActivityMaxDuration) }
+        plain.liveActivityStartedAt.rebase(now: n, to: base, past: a.liveActivityMaxDuration)
         // Read only under the assumption forceQuitBlocksRelaunch (off by default).
-        if forceQuitSinceOpened && !a.forceQuitBlocksRelaunch { forceQuitSinceOpened = false }
+        if !a.forceQuitBlocksRelaunch { plain.forceQuitSinceOpened = false }
         // Counted and shown, never read by a rule (`expect fixes` is a flow's, not a state's).
-        fixes = 0
-        lastFixAt = nil
+        plain.fixes = 0
+        plain.lastFixAt = Time(nil)
         // Control Center's "recently" (shown, read by no rule).
-        locationUsedAt = nil
-        callbacks = 0
-        reducedFixes = 0
+        plain.locationUsedAt = Time(nil)
+        plain.callbacks = 0
+        plain.reducedFixes = 0
         // The run's timer budget (`VirtualTime.maxTimersPerRun`, a guard of the simulator, not
         // iOS): a step fires a handful of timers at most, so no path a search can hold comes near it.
-        timersFired = 0
+        plain.timersFired = 0
         if !keepLastOutputs {
             // The latest callback and a finished completion result: outputs already observed on
             // the transition that delivered them; no rule reads them (a pending completion is read).
             lastCallback = nil
-            if completion != .pending { completion = .none }
+            if plain.completion != .pending { plain.completion = .none }
         }
-        if process.launchedInBackground { process.launchedInBackground = false }
+        process.plain.launchedInBackground = false
         // Read only while standard updates run (and set again when they start).
-        if !process.standardUpdates && process.standardStartedInForeground { process.standardStartedInForeground = false }
-        if process.generation != 0 { process.generation = 0 }
-        if process.launchedAt != 0 { process.launchedAt = 0 }
+        if !process.plain.standardUpdates { process.plain.standardStartedInForeground = false }
+        process.plain.generation = 0
+        process.plain.launchedAt = 0
         // (0 already while the stream does not run: see `ProcessPlain`.)
         process.plain.liveUpdatesStartedAt = 0
         process.plain.monitorStartedAt = 0

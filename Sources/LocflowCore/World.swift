@@ -333,8 +333,12 @@ public struct World: Sendable, Hashable {
         self.plain.record = AppRecord(precise: !config.info.defaultAccuracyReduced)
     }
 
-    public var profile: PlatformProfile { config.profile }
-    public var assumptions: Assumptions { config.assumptions }
+    /// Read from the box, made once: through `config` each read built the profile again (a
+    /// switch over the platform) or copied the assumptions.
+    public var profile: PlatformProfile { configBox.profile }
+    public var assumptions: Assumptions { configBox.assumptions }
+    /// The app is an App Clip (`config.appClip`, read from the box).
+    var isAppClip: Bool { configBox.appClip }
     public var info: AppInfo { _read { yield config.info } }
     /// What the reducer asks of the Info.plist as it steps (`InfoKeys`).
     var keys: InfoKeys { configBox.keys }
@@ -394,9 +398,15 @@ final class NameList: Sendable, Hashable {
 final class ConfigBox: Sendable, Hashable {
     let config: AppConfig
     let keys: InfoKeys
+    let profile: PlatformProfile
+    let assumptions: Assumptions
+    let appClip: Bool
     private init(_ config: AppConfig) {
         self.config = config
         keys = InfoKeys(config.info)
+        profile = config.profile
+        assumptions = config.assumptions
+        appClip = config.appClip
     }
 
     static func interned(_ config: AppConfig) -> ConfigBox {
