@@ -202,7 +202,7 @@ extension World {
     /// clears is set. Every world under `explore`'s default bounds is so, and the body cost 4% of
     /// its instructions. Each branch of the body must be covered here: a test holds that in every
     /// world a search reaches with every action group, the body changes nothing when this is true.
-    var nothingToSettle11: Bool {
+    @inline(__always) var nothingToSettle11: Bool {
         !process.standardUpdates && process.liveUpdates == nil && process.locationRequest == nil && !isAppClip
             && autoPauseAt == nil && standardFixDue == nil && liveFixDue == nil && !noFixReported && appClipResetAt == nil
     }

@@ -303,7 +303,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
 extension Rule {
     /// The rule's place in `Rule.allCases`: its case number, read from the one or two bytes an
     /// enumeration without payloads is in memory (a test holds the two equal).
-    @inline(__always) public var ordinal: Int {
+    @inlinable @inline(__always) public var ordinal: Int {
         withUnsafeBytes(of: self) { b in b.count == 1 ? Int(b[0]) : Int(b.load(as: UInt16.self)) }
     }
 }
@@ -312,7 +312,7 @@ extension Rule {
 /// transitions): room for 256 rules (there are about 200), a test holds that there are no more.
 public struct RuleSet: Sendable, Hashable {
     public static let capacity = 256
-    private var words = InlineArray<4, UInt64>(repeating: 0)
+    @usableFromInline var words = InlineArray<4, UInt64>(repeating: 0)
     public init() {}
     public static func == (a: RuleSet, b: RuleSet) -> Bool {
         for i in a.words.indices where a.words[i] != b.words[i] { return false }
@@ -321,7 +321,7 @@ public struct RuleSet: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         for i in words.indices { hasher.combine(words[i]) }
     }
-    @inline(__always) public mutating func insert(_ rule: Rule) {
+    @inlinable @inline(__always) public mutating func insert(_ rule: Rule) {
         let i = rule.ordinal
         words[i >> 6] |= 1 << UInt64(i & 63)
     }
@@ -329,7 +329,7 @@ public struct RuleSet: Sendable, Hashable {
         let i = rule.ordinal
         return words[i >> 6] & (1 << UInt64(i & 63)) != 0
     }
-    public mutating func formUnion(_ other: RuleSet) {
+    @inline(__always) public mutating func formUnion(_ other: RuleSet) {
         for i in words.indices { words[i] |= other.words[i] }
     }
     /// The rules in the set, in declaration order.

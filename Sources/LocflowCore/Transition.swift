@@ -29,7 +29,7 @@ public struct Transition: Sendable, Hashable {
     public var isRefused: Bool { refusal != nil }
 
     /// Empties a quiet transition for the next step (see `World.stepForSearch(_:rules:scratch:asked:)`).
-    mutating func restart(at time: Millis) {
+    @inline(__always) mutating func restart(at time: Millis) {
         assert(quiet && why.isEmpty && outputs.isEmpty)
         self.time = time
         if refusal != nil { refusal = nil }

@@ -48,7 +48,7 @@ public enum SettingsChoice: String, CaseIterable, Sendable, Hashable, BitwiseCop
 public enum Lifecycle: String, CaseIterable, Sendable, Hashable, BitwiseCopyable {
     case foreground, background, suspended, terminated
 
-    public var isRunning: Bool { self == .foreground || self == .background }
+    @inline(__always) public var isRunning: Bool { self == .foreground || self == .background }
 }
 
 /// The kinds of system prompt (docs/flow-format.md §4).
