@@ -104,7 +104,7 @@ public struct ProcessState: Sendable, Hashable {
     var plain = ProcessPlain()
     /// Beacon constraints being ranged (ranging belongs to the process), behind a reference that
     /// is nil while there are none (a copy of a world retained the list, nearly always empty).
-    private(set) var ranging: NameList?
+    @usableFromInline private(set) var ranging: NameList?
     public var beaconRanging: [String] {
         get { ranging?.names ?? [] }
         set { ranging = newValue.isEmpty ? nil : NameList(newValue) }
@@ -186,7 +186,7 @@ public struct World: Sendable, Hashable {
     private unowned(unsafe) let configBox: ConfigBox
     /// The monitored names (regions, `CLMonitor` conditions, beacon regions), behind one
     /// reference that is nil while all three are empty (nearly every world: see `WorldLists`).
-    private(set) var lists: WorldLists?
+    @usableFromInline private(set) var lists: WorldLists?
     /// Makes `World` address-only, so that it is always passed by address (see `AddressOnly`).
     private var passedByAddress = AddressOnly()
     public var config: AppConfig { _read { yield configBox.config } }
@@ -352,7 +352,7 @@ public struct World: Sendable, Hashable {
 /// empty). Copied on write, as an array is: a world changes its lists only while it alone holds
 /// them (`World.ownLists`), so no two threads ever see one change (hence `@unchecked Sendable`),
 /// and the fields need no exclusivity checks (each is reached through that one reference).
-final class WorldLists: @unchecked Sendable, Hashable {
+@usableFromInline final class WorldLists: @unchecked Sendable, Hashable {
     /// The regions monitored (`startMonitoring(for:)`), the `CLMonitor` conditions and the beacon
     /// regions monitored, by the flow's names.
     @exclusivity(unchecked) var regions: [String] = []
@@ -371,11 +371,11 @@ final class WorldLists: @unchecked Sendable, Hashable {
         return c
     }
 
-    static func == (a: WorldLists, b: WorldLists) -> Bool {
+    @usableFromInline static func == (a: WorldLists, b: WorldLists) -> Bool {
         a === b || (a.regions == b.regions && a.monitorConditions == b.monitorConditions && a.beaconRegions == b.beaconRegions)
     }
 
-    func hash(into hasher: inout Hasher) {
+    @usableFromInline func hash(into hasher: inout Hasher) {
         hasher.combine(regions)
         hasher.combine(monitorConditions)
         hasher.combine(beaconRegions)
@@ -383,11 +383,11 @@ final class WorldLists: @unchecked Sendable, Hashable {
 }
 
 /// A list of names behind a reference (a process's beacon ranging: nil while it ranges none).
-final class NameList: Sendable, Hashable {
+@usableFromInline final class NameList: Sendable, Hashable {
     let names: [String]
     init(_ names: [String]) { self.names = names }
-    static func == (a: NameList, b: NameList) -> Bool { a === b || a.names == b.names }
-    func hash(into hasher: inout Hasher) { hasher.combine(names) }
+    @usableFromInline static func == (a: NameList, b: NameList) -> Bool { a === b || a.names == b.names }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(names) }
 }
 
 /// A world's configuration behind one reference: one box for each distinct configuration, made

@@ -12,12 +12,12 @@
 /// through its value witnesses as before.
 extension World {
     /// No counted reference is held: the world's bytes are its value (see above).
-    @inline(__always) var holdsNoReference: Bool {
+    @inlinable @inline(__always) var holdsNoReference: Bool {
         lists == nil && process.ranging == nil && sessions.spill == nil && promptQueue.spill == nil
     }
 
     /// Initializes the memory at `destination` with a copy of `source`.
-    @inline(__always) public static func initialize(_ destination: UnsafeMutablePointer<World>, copying source: borrowing World) {
+    @inlinable @inline(__always) public static func initialize(_ destination: UnsafeMutablePointer<World>, copying source: borrowing World) {
         if source.holdsNoReference {
             // The borrowed world's own address: no copy made to read it.
             withUnsafePointer(to: source) { UnsafeMutableRawPointer(destination).copyMemory(from: $0, byteCount: MemoryLayout<World>.size) }
@@ -28,7 +28,7 @@ extension World {
 
     /// Moves `count` worlds from `source` into the uninitialized memory at `destination` (the two
     /// do not overlap); `source` is left uninitialized.
-    @inline(__always) public static func moveInitialize(_ destination: UnsafeMutablePointer<World>, from source: UnsafeMutablePointer<World>, count: Int) {
+    @inlinable @inline(__always) public static func moveInitialize(_ destination: UnsafeMutablePointer<World>, from source: UnsafeMutablePointer<World>, count: Int) {
         // A move of bytes is a move of any world but for the nil weak reference's witness, which
         // moves nothing either way; moved through the witness all the same when a world holds a
         // reference, so that only the worlds this file speaks for are moved as bytes.
@@ -42,18 +42,18 @@ extension World {
     }
 
     /// Ends the world at `p`, leaving its memory uninitialized: frees what it holds, if anything.
-    @inline(__always) public static func deinitialize(_ p: UnsafeMutablePointer<World>) {
+    @inlinable @inline(__always) public static func deinitialize(_ p: UnsafeMutablePointer<World>) {
         if !holdsNoReference(&p.pointee) { p.deinitialize(count: 1) }
     }
 
     /// Asked through `inout`: read through `pointee`, the world was copied first (the compiler
     /// cannot know that nothing else writes the memory meanwhile); `inout` is exclusive.
-    @inline(__always) private static func holdsNoReference(_ w: inout World) -> Bool { w.holdsNoReference }
+    @inlinable @inline(__always) static func holdsNoReference(_ w: inout World) -> Bool { w.holdsNoReference }
 
     /// Reads the world at `p` in place (see `holdsNoReference(_:)`).
-    @inline(__always) public static func read<R>(_ p: UnsafeMutablePointer<World>, _ body: (borrowing World) throws -> R) rethrows -> R {
+    @inlinable @inline(__always) public static func read<R>(_ p: UnsafeMutablePointer<World>, _ body: (borrowing World) throws -> R) rethrows -> R {
         try read(&p.pointee, body)
     }
 
-    @inline(__always) private static func read<R>(_ w: inout World, _ body: (borrowing World) throws -> R) rethrows -> R { try body(w) }
+    @usableFromInline @inline(__always) static func read<R>(_ w: inout World, _ body: (borrowing World) throws -> R) rethrows -> R { try body(w) }
 }
