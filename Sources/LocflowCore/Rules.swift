@@ -312,7 +312,9 @@ extension Rule {
 /// transitions): room for 256 rules (there are about 200), a test holds that there are no more.
 public struct RuleSet: Sendable, Hashable {
     public static let capacity = 256
-    @usableFromInline var words = InlineArray<4, UInt64>(repeating: 0)
+    /// Four zeros written out: every step of the model checker starts an empty set, and made
+    /// with `InlineArray(repeating:)` it took 0.3% more of the search's instructions.
+    @usableFromInline var words: InlineArray<4, UInt64> = [0, 0, 0, 0]
     public init() {}
     public static func == (a: RuleSet, b: RuleSet) -> Bool {
         for i in a.words.indices where a.words[i] != b.words[i] { return false }
