@@ -355,20 +355,24 @@ public struct StateSearch {
 
     /// What a worker found from a slice of the frontier.
     struct Expansion {
-        /// Successors in order: fingerprint, parent, action (an index into `actions`, or for a
-        /// tap -1 - its label's index in `tapLabels`) and `slot`: a state already in the visited
-        /// set when the batch began as -1 - its number, else the index of the world kept in
-        /// `worlds`. A successor already known by a named action is only counted in `knownSteps`
-        /// (most successors: the merge has nothing to do with them), unless the edges are kept.
-        var fingerprints: [UInt64] = []
+        /// Successors in order (see `Listed`; one array, not one for each field: each append
+        /// asked whether the array was its own). A successor already known by a named action is
+        /// only counted in `knownSteps` (most successors: the merge has nothing to do with
+        /// them), unless the edges are kept.
+        var listed: [Listed] = []
         var knownSteps = 0
-        /// For each listed successor, the steps counted in `knownSteps` before it (so a search
-        /// cut short at its state bound counts exactly the steps before the cut).
-        var knownBefore: [Int32] = []
         let keepEdges: Bool
-        var from: [Int32] = []
-        var action: [Int16] = []
-        var slot: [Int32] = []
+
+        /// A successor for the merge: its fingerprint; the steps counted in `knownSteps` before
+        /// it (so a search cut short at its state bound counts exactly the steps before the
+        /// cut); its parent; its action (an index into `actions`, or for a tap -1 - its label's
+        /// index in `tapLabels`); and `slot`: a state already in the visited set when the batch
+        /// began as -1 - its number, else the index of the world kept in `worlds`.
+        struct Listed {
+            let f: UInt64
+            let knownBefore: Int32, from: Int32, slot: Int32
+            let action: Int16
+        }
         /// The labels of the taps listed, each once (a handful: compared, not hashed; a
         /// dictionary of them by position, and the merge's by label, cost 2% of the instructions).
         var tapLabels: [String] = []
@@ -488,14 +492,11 @@ public struct StateSearch {
             list(f, a, state, slot: Int32(truncatingIfNeeded: -1 - id))
         }
 
-        /// Lists a successor for the merge (see `fingerprints`).
+        /// Lists a successor for the merge (see `Listed`).
         @inline(__always)
         mutating func list(_ f: UInt64, _ a: Int, _ state: Int, slot s: Int32) {
-            fingerprints.append(f)
-            knownBefore.append(Int32(truncatingIfNeeded: knownSteps))
-            from.append(Int32(truncatingIfNeeded: state))
-            action.append(Int16(truncatingIfNeeded: a))
-            slot.append(s)
+            listed.append(Listed(f: f, knownBefore: Int32(truncatingIfNeeded: knownSteps), from: Int32(truncatingIfNeeded: state),
+                                 slot: s, action: Int16(truncatingIfNeeded: a)))
         }
 
         /// The index of a tap's label in `tapLabels`, added when new.
@@ -513,13 +514,14 @@ public struct StateSearch {
         // The action of each of the part's tap labels, found when first met (so that taps are
         // numbered in the order the merge meets them).
         var tapActions = [Int](repeating: -1, count: e.tapLabels.count)
-        for i in e.fingerprints.indices {
+        for i in e.listed.indices {
+            let l = e.listed[i]
             // Cut short: the rules and actions of the part's states up to the cut are counted
             // again from them (`coverCut`), not the whole part's, which depend on its size.
-            if truncated { cut = e.firstState...Int(e.from[i - 1]); return }
-            transitions += Int(e.knownBefore[i]) - counted
-            counted = Int(e.knownBefore[i])
-            var k = Int(e.action[i])
+            if truncated { cut = e.firstState...Int(e.listed[i - 1].from); return }
+            transitions += Int(l.knownBefore) - counted
+            counted = Int(l.knownBefore)
+            var k = Int(l.action)
             if k < 0 {
                 let j = -1 - k
                 if tapActions[j] < 0 { tapActions[j] = tapAction(e.tapLabels[j]) }
@@ -527,18 +529,18 @@ public struct StateSearch {
             }
             enabled[k] = true
             transitions += 1
-            let from = Int(e.from[i])
+            let from = Int(l.from)
             // Found by the worker: no second look. Else found by the merge before (which the
             // worker did not see), or by this one, or new.
-            let f = e.fingerprints[i]
-            let (inserted, to) = e.slot[i] < 0 ? (false, Int(-1 - e.slot[i]))
+            let f = l.f
+            let (inserted, to) = l.slot < 0 ? (false, Int(-1 - l.slot))
                 : previous.find(f).map { (false, $0) } ?? recent.insert(f, id: count)
             if keepEdges && to != from {
                 edgeFrom.append(UInt32(from)); edgeTo.append(UInt32(to)); edgeAction.append(UInt16(k))
             }
             guard inserted else { continue }
             // A new state's world is always kept: it was not in the visited set when the batch began.
-            let world = e.worlds[Int(e.slot[i])]
+            let world = e.worlds[Int(l.slot)]
             recentFingerprints.append(f)
             parentState.append(UInt32(from))
             parentAction.append(UInt16(k))
@@ -546,7 +548,7 @@ public struct StateSearch {
             next.append(copyOf: world)
             if count >= bounds.maxStates || stop?.requested == true { truncated = true }
         }
-        if truncated, let last = e.from.last { cut = e.firstState...Int(last); return }
+        if truncated, let last = e.listed.last { cut = e.firstState...Int(last.from); return }
         transitions += e.knownSteps - counted
         cover(e)
     }
