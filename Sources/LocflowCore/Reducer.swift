@@ -41,7 +41,14 @@ extension World {
         if case .wait(let duration) = event { return waitForSearch(duration, rules: &rules, scratch: &t) }
         // Read here (a transition handed back or to a helper was copied, arrays and all, every try).
         t.restart(at: now)
-        apply(event, into: &t, asked: asked)
+        if asked {
+            // Asked already: straight to the change (through `apply`, whose other path holds both
+            // questions, every step paid that long function's entry and exit).
+            applyAndSettle(event, &t)
+            rules.formUnion(t.rules)
+            return false
+        }
+        apply(event, into: &t, asked: false)
         if let r = t.refusal { rules.insert(r.rule); return true }
         rules.formUnion(t.rules)
         return false
@@ -101,7 +108,8 @@ extension World {
             arrived += accrueFixes(until: max(now, next.due))
             now = max(now, next.due)
             t.restart(at: now)
-            apply(.timer(next.kind), into: &t, asked: false)
+            // A timer is never refused nor without effect (neither question has a case for one).
+            applyAndSettle(.timer(next.kind), &t)
             timersFired += 1
             fired += 1
             timerRules.formUnion(t.rules)
