@@ -100,7 +100,7 @@ struct Time: Sendable, Hashable, BitwiseCopyable {
 
     /// The canonical form's rewriting of a time (see `World.canonicalize`): relative to `now`,
     /// moved to `base`; a moment in the past cut off `horizon` before now. Nil stays nil.
-    /// On the raw word: through `value` and back, the canonical form cost a third more.
+    /// On the raw word, not unwrapped through `value` and wrapped again.
     @inline(__always) mutating func rebase(now n: Millis, to base: Millis) {
         if raw != .min { raw = base + (raw - n) }
     }

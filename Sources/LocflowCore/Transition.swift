@@ -17,7 +17,7 @@ public struct Transition: Sendable, Hashable {
     public var quiet = false
     /// The model checker's step (`World.stepForSearch`): history that the canonical form drops
     /// and no rule reads is not kept (when the app last used location, Control Center's
-    /// "recently": keeping it was 1.9% of an exploration's instructions).
+    /// "recently": keeping it was about 2% of an exploration's instructions).
     var search = false
 
     public init(event: Event, time: Millis, quiet: Bool = false) {

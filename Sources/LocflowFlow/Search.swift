@@ -439,11 +439,11 @@ public struct StateSearch {
         }
 
         /// Notes an action possible, written only the first time (each write to the array asked
-        /// whether it was its own: 0.5% of the instructions, for every step).
+        /// whether it was its own: 0.7% of the instructions, for every step).
         @inline(__always) mutating func markEnabled(_ k: Int) { if !enabled[k] { enabled[k] = true } }
 
         /// A successor stepped whose look-up waits (see `step`): its fingerprint, its action (as
-        /// `action` lists it), the state it came from; its world lies at `room(at)`. None while
+        /// `Listed.action` gives it), the state it came from; its world lies at `room(at)`. None while
         /// `at` is -1 (an optional cost more to test and clear than this sentinel).
         struct Pending {
             let f: UInt64, action: Int, state: Int
@@ -485,7 +485,7 @@ public struct StateSearch {
 
         /// A successor already in the visited set: counted, or listed when the merge needs it
         /// (an edge kept, or a tap, whose action is numbered in the order taps are met).
-        /// `a`: the action as `action` lists it.
+        /// `a`: the action as `Listed.action` gives it.
         @inline(__always)
         mutating func known(_ id: Int, _ f: UInt64, _ a: Int, _ state: Int) {
             if a >= 0 && !keepEdges { knownSteps += 1; return }
