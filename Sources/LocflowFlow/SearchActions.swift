@@ -1,0 +1,111 @@
+import LocflowCore
+
+/// The actions the model checker tries in every state: the groups a person picks with
+/// `--actions`, the default bounds, and the events each group adds for a configuration.
+extension StateSearch {
+    /// Groups of actions (`--actions`); each names what it adds to the search.
+    public enum Family: String, CaseIterable, Sendable {
+        case requests, prompts, settings, lifecycle, updates, significant, regions, device, button
+        case liveUpdates, monitor, background, sessions
+        // Format 1.1 (docs/flow-format.md, version 1.1)
+        case fixes, pausing, visits, beacons, liveActivity, widgets
+
+        public var meaning: String {
+            switch self {
+            case .requests: "the app's authorization requests (when in use, Always, temporary full accuracy)"
+            case .prompts: "the prompt's Precise switch (taps on the prompt's buttons are always tried)"
+            case .settings: "the person's Settings: each option, Precise, Location Services, Reset Location & Privacy"
+            case .lifecycle: "background, foreground, force quit, suspend, terminate, relaunch, the system's reminder"
+            case .updates: "standard location updates: start, stop, allowsBackgroundLocationUpdates"
+            case .significant: "significant-change monitoring: start, stop"
+            case .regions: "a region \"office\": start and stop monitoring it, the device leaving it"
+            case .device: "the device: moving, stationary, losing and regaining its fix, Airplane mode on and off"
+            case .button: "the CLLocationButton tap"
+            case .liveUpdates: "CLLocationUpdate.liveUpdates: start, stop (iOS 17+)"
+            case .monitor: "CLMonitor: start, stop, add condition \"home\", leave it (iOS 17+)"
+            case .background: "CLBackgroundActivitySession: start, stop (iOS 17+)"
+            case .sessions: "explicit CLServiceSessions (iOS 18; how many: --sessions)"
+            case .fixes: "requestLocation and desiredAccuracy reduced (format 1.1)"
+            case .pausing: "automatic pausing: standard updates, pausesLocationUpdatesAutomatically false, a stationary device (format 1.1)"
+            case .visits: "the visits service: start, stop, a visit (format 1.1)"
+            case .beacons: "beacon \"lobby\": ranging, region monitoring, entering and leaving it (format 1.1)"
+            case .liveActivity: "a Live Activity: start, stop (iOS 17+, format 1.1)"
+            case .widgets: "the app's widget: the person adds it, removes it (with widget true, format 1.1)"
+            }
+        }
+    }
+
+    /// The default bounds (README "explore"): authorization, prompts, Settings, the app's life
+    /// and (iOS 18) one explicit session; what completes on every platform. Each service added
+    /// (`--actions default,updates`) multiplies the space (README "explore" has the figures).
+    public static let defaultFamilies: Set<Family> = [.requests, .prompts, .settings, .lifecycle, .button, .sessions]
+    public static let defaultWaits: [Millis] = [5_000, 60_000, 600_000]
+
+    /// The actions tried in every state under the given bounds.
+    public static func defaultActions(_ config: AppConfig, families: Set<Family> = defaultFamilies,
+                                      waits: [Millis] = defaultWaits, sessions: Int = 1) -> [Event] {
+        var a: [Event] = []
+        let key = config.info.firstPurposeKey
+        let p = config.profile
+        for f in Family.allCases where families.contains(f) {
+            switch f {
+            case .requests:
+                a += [.app(.requestWhenInUseAuthorization), .app(.requestAlwaysAuthorization)]
+                if p.hasAccuracy { a.append(.app(.requestTemporaryFullAccuracyAuthorization(Name(key)))) }
+            case .prompts: if p.hasAccuracy { a.append(.user(.precise(false))) }
+            case .settings:
+                a += SettingsChoice.allCases.filter { $0 != .unlisted }.map { .user(.settings($0)) }
+                if p.hasAccuracy { a += [.user(.settingsPrecise(true)), .user(.settingsPrecise(false))] }
+                a += [.user(.settingsLocationServices(false)), .user(.settingsLocationServices(true)), .user(.settingsReset)]
+            case .lifecycle:
+                a += [.user(.background), .user(.foreground), .user(.forceQuit),
+                      .system(.suspend), .system(.terminate), .system(.relaunch), .system(.reminder)]
+            case .updates:
+                a += [.app(.startUpdatingLocation), .app(.stopUpdatingLocation),
+                      .app(.allowsBackgroundLocationUpdates(true)), .app(.allowsBackgroundLocationUpdates(false))]
+            case .significant: a += [.app(.startMonitoringSignificantLocationChanges), .app(.stopMonitoringSignificantLocationChanges)]
+            case .regions: a += [.app(.startMonitoringRegion("office")), .app(.stopMonitoringRegion("office")), .device(.exitRegion("office"))]
+            case .device: a += [.device(.move), .device(.stationary), .device(.noFix), .device(.fix), .device(.airplaneMode(true)), .device(.airplaneMode(false))]
+            case .button: a.append(.user(.locationButton))
+            case .liveUpdates: if p.hasModernAPIs { a += [.app(.liveUpdates(true)), .app(.liveUpdates(false))] }
+            case .monitor: if p.hasModernAPIs { a += [.app(.monitor(true)), .app(.monitor(false)), .app(.monitorAdd("home")), .device(.exitRegion("home"))] }
+            case .background: if p.hasModernAPIs { a += [.app(.backgroundActivity(true)), .app(.backgroundActivity(false))] }
+            case .sessions:
+                guard p.hasServiceSessions else { break }
+                if sessions >= 1 {
+                    a += [.app(.session(id: "a", goal: .whenInUse, fullAccuracyKey: nil)), .app(.session(id: "a", goal: .always, fullAccuracyKey: nil)),
+                          .app(.invalidate("a"))]
+                }
+                if sessions >= 2 { a += [.app(.session(id: "b", goal: .whenInUse, fullAccuracyKey: Name(key))), .app(.invalidate("b"))] }
+            case .fixes: a += [.app(.requestLocation), .app(.desiredAccuracy(.reduced))]
+            case .pausing:
+                a += [.app(.startUpdatingLocation), .app(.stopUpdatingLocation), .app(.pausesLocationUpdatesAutomatically(false)),
+                      .device(.stationary), .device(.move)]
+            case .visits: a += [.app(.startMonitoringVisits), .app(.stopMonitoringVisits), .device(.visit)]
+            case .beacons:
+                a += [.app(.startRangingBeacons("lobby")), .app(.stopRangingBeacons("lobby")), .app(.startMonitoringBeaconRegion("lobby")),
+                      .app(.stopMonitoringBeaconRegion("lobby")), .device(.enterBeacon("lobby")), .device(.exitBeacon("lobby"))]
+            case .liveActivity: if p.hasLiveActivities { a += [.app(.liveActivity(true)), .app(.liveActivity(false))] }
+            case .widgets: if config.widget { a += [.user(.addWidget), .user(.removeWidget)] }
+            }
+        }
+        a += waits.map { .wait($0) }
+        return a
+    }
+
+    /// Why a group adds no action under this configuration (nil when it adds some): the
+    /// platform lacks the API, or the app lacks the widget.
+    public static func emptyFamily(_ f: Family, _ config: AppConfig, sessions: Int = 1) -> String? {
+        guard defaultActions(config, families: [f], waits: [], sessions: sessions).isEmpty else { return nil }
+        let p = config.profile
+        switch f {
+        case .sessions where p.hasServiceSessions: return "--sessions 0 tries no session"
+        case .prompts: return "\(p.platform.displayName) has no Precise switch (iOS 14+)"
+        case .liveUpdates, .monitor, .background: return "\(p.platform.displayName) has no \(f == .liveUpdates ? "CLLocationUpdate" : f == .monitor ? "CLMonitor" : "CLBackgroundActivitySession") (iOS 17+)"
+        case .sessions: return "\(p.platform.displayName) has no CLServiceSession (iOS 18+)"
+        case .liveActivity: return "\(p.platform.displayName) has no Live Activities (iOS 16+, not visionOS)"
+        case .widgets: return "the app has no widget (give --widget, or write widget true in a flow)"
+        default: return "nothing in this group applies to \(p.platform.displayName)"
+        }
+    }
+}
