@@ -87,8 +87,8 @@ public struct StateSearch {
     public private(set) var edgeAction: [UInt16] = []
     /// Largest frontier held at once (worlds in memory).
     public private(set) var peakFrontier = 0
-    /// Room a part's buffer of successors starts with: the most a part has kept so far, two
-    /// places past the end included (a buffer that grew moved every world it held).
+    /// Room a part's buffer of successors starts with: the most a part has kept so far, with
+    /// room past the end for one state's successors (a buffer that grew moved every world it held).
     private var partRoom = 0
 
     public init(config: AppConfig, bounds: Bounds = Bounds(), keepEdges: Bool = false) {
@@ -217,7 +217,6 @@ public struct StateSearch {
                     var actions = actions  // this part's own (see `expand`)
                     let lo = range.lowerBound + (i - 1) * chunk, hi = min(range.upperBound, lo + chunk)
                     for j in lo..<hi { World.read(frontier[j]) { e.expand($0, from: base + j, &actions, keepLastOutputs: keep) } }
-                    e.finish()
                     (results + (i - 1)).initialize(to: e)
                 }
                 // One thread: no dispatch at all (`--threads 1` means one).
@@ -294,79 +293,119 @@ public struct StateSearch {
         /// `actions` is `inout` only so that each step reads its event in place: passed by value,
         /// an element was copied and destroyed, strings and all, for every action of every
         /// state (4% of the instructions). Nothing changes it.
+        ///
+        /// The state's successors are all built first, each past the end of `worlds` where it
+        /// would be kept, and each look-up asked for as soon as its fingerprint is known; then
+        /// they are looked up in order (`settle`), a whole state's steps after the first was asked
+        /// for. Each looked up one step after it was built, a look-up still waited for memory,
+        /// most of all after a step without effect, which takes no time.
         mutating func expand(_ world: World, from state: Int, _ actions: inout [Event], keepLastOutputs: Bool) {
             if firstState < 0 { firstState = state }
-            if let p = world.prompt {
-                for label in world.buttons(for: p) { var tap = Event.user(.tap(label)); step(world, &tap, -1, label, state, keepLastOutputs) }
+            let taps = world.prompt.map { world.buttons(for: $0) } ?? []
+            successors.start(room: taps.count + actions.count)
+            built = 0
+            worlds.makeRoom(taps.count + actions.count)
+            // A tap on one of the prompt's own buttons is never refused nor without effect.
+            for label in taps { _ = build(world, .user(.tap(label)), action: -1 - tapNumber(label), keepLastOutputs) }
+            // Through a pointer: through the array's element the step was not inlined.
+            actions.withUnsafeMutableBufferPointer { actions in
+                for k in actions.indices { step(world, &actions[k], k, keepLastOutputs) }
             }
-            for k in actions.indices { step(world, &actions[k], k, nil, state, keepLastOutputs) }
+            settle(state)
         }
 
+        /// One action's step (inlined in the one loop that calls it: a call a step cost 2% of
+        /// the instructions).
         @inline(__always)
-        mutating func step(_ world: World, _ event: inout Event, _ k: Int, _ label: String?, _ state: Int, _ keep: Bool) {
-            // A refused step changes nothing: asked first, it costs no copy of the world. A tap
-            // on one of the prompt's own buttons is never refused nor without effect.
-            if label != nil {} else if case .wait = event {} else if let r = world.refusalRule(for: event) {
+        mutating func step(_ world: World, _ event: inout Event, _ k: Int, _ keep: Bool) {
+            // A refused step changes nothing: asked first, it costs no copy of the world.
+            if case .wait = event {} else if let r = world.refusalRule(for: event) {
                 fired.insert(r)
                 return
             }
             // A step without effect is a loop back to this state: no copy, no canonical form,
             // no fingerprint, no look-up.
-            if label == nil, let r = world.noEffectRule(event) {
+            if let r = world.noEffectRule(event) {
                 fired.insert(r)
-                if k >= 0 { markEnabled(k) }
-                settlePending()  // successors are counted and listed in the order of their steps
-                known(state, 0, k, state)  // its fingerprint is not read: the state is known (never a tap)
+                markEnabled(k)
+                successors.append(Successor(f: 0, action: Int32(truncatingIfNeeded: k), room: -1))
                 return
             }
-            // The successor is built past the end of `worlds`, beside the one waiting (if any).
-            worlds.makeRoom(carrying: pending.at < 0 ? nil : pending.at)
-            let at = pending.at < 0 ? 0 : 1 - pending.at
-            let w = worlds.room(at)
+            if build(world, event, action: k, keep) { markEnabled(k) }
+        }
+
+        /// Builds a successor where it would be kept (the next place past the end of `worlds`),
+        /// asks for its look-up and lists it (`a` as `Listed.action` gives it); false when the
+        /// step was refused.
+        @inline(__always)
+        mutating func build(_ world: World, _ event: Event, action a: Int, _ keep: Bool) -> Bool {
+            let w = worlds.room(built)
             World.initialize(w, copying: world)
-            guard let f = stepped(&w.pointee, event, keep) else { World.deinitialize(w); return }
-            if k >= 0 { markEnabled(k) }
-            // Its look-up waits for the next step: the slot's cache line comes meanwhile.
+            guard let f = stepped(&w.pointee, event, keep) else { World.deinitialize(w); return false }
             known.prefetch(f)
-            let kept = settlePending()
-            pending = Pending(f: f, action: label.map { -1 - tapNumber($0) } ?? k, state: state, at: kept ? 0 : at)
+            successors.append(Successor(f: f, action: Int32(truncatingIfNeeded: a), room: Int32(truncatingIfNeeded: built)))
+            built += 1
+            return true
         }
 
         /// Notes an action possible, written only the first time (each write to the array asked
         /// whether it was its own: 0.7% of the instructions, for every step).
         @inline(__always) mutating func markEnabled(_ k: Int) { if !enabled[k] { enabled[k] = true } }
 
-        /// A successor stepped whose look-up waits (see `step`): its fingerprint, its action (as
-        /// `Listed.action` gives it), the state it came from; its world lies at `room(at)`. None while
-        /// `at` is -1 (an optional cost more to test and clear than this sentinel).
-        struct Pending {
-            let f: UInt64, action: Int, state: Int
-            var at: Int
-            static let none = Pending(f: 0, action: 0, state: 0, at: -1)
+        /// A successor of the state being expanded, in the order of the steps: its fingerprint,
+        /// its action (as `Listed.action` gives it) and the place past the end of `worlds` where
+        /// its world was built (`room`), -1 for a step without effect (a loop, no world).
+        struct Successor {
+            let f: UInt64
+            let action: Int32, room: Int32
         }
-        var pending = Pending.none
+        let successors = Successors()
 
-        /// Looks up the waiting successor: known, its world is ended; new, it is kept (moved to
-        /// `room(0)` first if it lies at `room(1)`). True when it was kept: the world built
-        /// beside it then lies at `room(0)`.
-        @discardableResult @inline(__always)
-        mutating func settlePending() -> Bool {
-            let p = pending
-            if p.at < 0 { return false }
-            pending.at = -1
-            if let id = known.find(p.f) {
-                World.deinitialize(worlds.room(p.at))
-                known(id, p.f, p.action, p.state)
-                return false
+        /// The successors of the state being expanded, in room made for all its steps at once
+        /// (an array asked whether it was its own at each append: 0.9% of the instructions).
+        final class Successors {
+            private(set) var base = UnsafeMutablePointer<Successor>.allocate(capacity: 1)
+            private(set) var count = 0
+            private var capacity = 1
+            deinit { base.deallocate() }
+
+            /// Empties the list, with room for `n`.
+            @inline(__always) func start(room n: Int) {
+                count = 0
+                if n > capacity { base.deallocate(); capacity = n; base = .allocate(capacity: n) }
             }
-            list(p.f, p.action, p.state, slot: Int32(worlds.count))
-            if p.at == 1 { WorldBuffer.swap(worlds.room(0), worlds.room(1)) }
-            worlds.commit()
-            return true
-        }
 
-        /// The part's last look-up (after its last step).
-        mutating func finish() { settlePending() }
+            @inline(__always) func append(_ s: Successor) {
+                precondition(count < capacity, "more successors than steps")
+                (base + count).initialize(to: s)
+                count += 1
+            }
+        }
+        /// Worlds built past the end of `worlds` for the state being expanded.
+        var built = 0
+
+        /// Looks up the state's successors in order: a known one's world is ended where it was
+        /// built, a new one's kept (moved down to the end of `worlds` first if a known one was
+        /// built before it).
+        @inline(__always)
+        mutating func settle(_ state: Int) {
+            let first = worlds.room(0)
+            var kept = 0
+            for i in 0..<successors.count {
+                let s = successors.base[i]
+                if s.room < 0 { known(state, 0, Int(s.action), state); continue }
+                let w = first + Int(s.room)
+                if let id = known.find(s.f) {
+                    World.deinitialize(w)
+                    known(id, s.f, Int(s.action), state)
+                    continue
+                }
+                list(s.f, Int(s.action), state, slot: Int32(truncatingIfNeeded: worlds.count))
+                if kept != Int(s.room) { World.moveInitialize(first + kept, from: w, count: 1) }
+                worlds.commit()
+                kept += 1
+            }
+        }
 
         /// Steps the successor in place (through `inout`: through `pointee` each question the
         /// search asks of it copied it first), its fingerprint, or nil when the step was refused.
@@ -403,7 +442,7 @@ public struct StateSearch {
     }
 
     private mutating func merge(_ e: Expansion, _ next: WorldBuffer, _ visit: (Int, World) -> Void) {
-        partRoom = max(partRoom, e.worlds.count + 2)
+        partRoom = max(partRoom, e.worlds.count + actions.count + 4)
         var counted = 0  // of e.knownSteps
         // The action of each of the part's tap labels, found when first met (so that taps are
         // numbered in the order the merge meets them).
@@ -461,7 +500,6 @@ public struct StateSearch {
         var e = Expansion(known: visited, actions: actions.count, keepEdges: false)
         var actions = actions
         for state in cut { World.read(frontier[state - base]) { e.expand($0, from: state, &actions, keepLastOutputs: bounds.keepLastOutputs) } }
-        e.finish()
         cover(e)
     }
 

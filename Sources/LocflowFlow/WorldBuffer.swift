@@ -1,9 +1,9 @@
 import LocflowCore
 
 /// Worlds one after another in memory the buffer owns: the search's frontier and the
-/// successors each part of it finds. A step builds its successor in place past the end (`room`:
-/// two places, one for the successor whose look-up waits), kept by `commit` or ended where it
-/// lies, so a world is neither moved into an array nor out of it; worlds are copied, moved and
+/// successors each part of it finds. A state's successors are built in place past the end
+/// (`room`), each then kept by `commit` (moved down first past the last one kept) or ended where
+/// it lies, so a world is neither moved into an array nor out of it; worlds are copied, moved and
 /// ended as bytes when they hold no reference (`World.initialize(_:copying:)`). An array of
 /// worlds moved each one twice a step kept and again each time it grew (4% of the search's
 /// instructions; docs/speed-history.md).
@@ -40,11 +40,11 @@ final class WorldBuffer {
     /// Keeps the world built in `nextSlot()` (or in `room(0)`).
     @inline(__always) func commit() { count += 1 }
 
-    /// Two places past the end (`room(0)` is `nextSlot()`'s), for a caller that builds a world
-    /// while another waits to be kept or ended: room for both is made first, and `carrying`
-    /// names the one already holding a world (0 or 1), moved along when the buffer grows.
-    @inline(__always) func makeRoom(carrying held: Int?) {
-        if count + 2 > capacity { grow(to: max(capacity * 2, count + 2), carrying: held) }
+    /// Room for `n` worlds past the end (`room(0)` is `nextSlot()`'s), for a caller that builds
+    /// several before it keeps or ends each: made before the first is built (the buffer does not
+    /// move while they are there).
+    @inline(__always) func makeRoom(_ n: Int) {
+        if count + n > capacity { grow(to: max(capacity * 2, count + n)) }
     }
 
     @inline(__always) func room(_ i: Int) -> UnsafeMutablePointer<World> { base + count + i }
@@ -67,24 +67,11 @@ final class WorldBuffer {
         count = 0
     }
 
-    private func grow(to n: Int, carrying held: Int? = nil) {
+    private func grow(to n: Int) {
         let new = UnsafeMutablePointer<World>.allocate(capacity: n)
         World.moveInitialize(new, from: base, count: count)
-        if let held { World.moveInitialize(new + count + held, from: base + count + held, count: 1) }
         base.deallocate()
         base = new
         capacity = n
-    }
-}
-
-extension WorldBuffer {
-    /// Swaps the worlds at two places (both initialized).
-    @inline(__always) static func swap(_ a: UnsafeMutablePointer<World>, _ b: UnsafeMutablePointer<World>) {
-        withUnsafeTemporaryAllocation(of: World.self, capacity: 1) { t in
-            let t = t.baseAddress!
-            World.moveInitialize(t, from: a, count: 1)
-            World.moveInitialize(a, from: b, count: 1)
-            World.moveInitialize(b, from: t, count: 1)
-        }
     }
 }

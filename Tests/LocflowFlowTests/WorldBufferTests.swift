@@ -95,46 +95,41 @@ struct WorldBufferTests {
         other.commit()
         World.read(other[40]) { #expect($0 == plainWorld) }
 
-        // As the search uses it: each world built beside the one waiting, which is then kept
-        // (swapped into the first place if it lies in the second) or ended; growing carries
-        // the waiting one along, from either place.
+        // As the search uses it: a state's successors built one after another past the end,
+        // then each ended where it lies or kept, moved down past the last one kept.
         let small = WorldBuffer(capacity: 1)
-        var held: Int?  // where the waiting world lies
-        var heldWorld = 0, kept: [Int] = []
-        for n in 0..<30 {
-            small.makeRoom(carrying: held)
-            let at = held.map { 1 - $0 } ?? 0
-            World.initialize(small.room(at), copying: originals[n % originals.count])
-            var now = at
-            if let h = held {
-                if n % 3 == 1 {
-                    World.deinitialize(small.room(h))
-                } else {
-                    if h == 1 { WorldBuffer.swap(small.room(0), small.room(1)) }
-                    small.commit()
-                    kept.append(heldWorld)
-                    now = 0
-                }
+        var kept: [Int] = []
+        var n = 0
+        for round in 0..<6 {
+            let built = round + 1
+            small.makeRoom(built)
+            var made: [Int] = []
+            for j in 0..<built {
+                World.initialize(small.room(j), copying: originals[n % originals.count])
+                made.append(n % originals.count)
+                n += 1
             }
-            held = now
-            heldWorld = n % originals.count
+            let first = small.room(0)
+            var keptHere = 0
+            for j in 0..<built {
+                if (round + j) % 3 == 1 { World.deinitialize(first + j); continue }
+                if keptHere != j { World.moveInitialize(first + keptHere, from: first + j, count: 1) }
+                small.commit()
+                kept.append(made[j])
+                keptHere += 1
+            }
         }
-        if let h = held {
-            if h == 1 { WorldBuffer.swap(small.room(0), small.room(1)) }
-            small.commit()
-            kept.append(heldWorld)
-        }
-        #expect(small.count == kept.count && kept.count == 20)
+        #expect(n == 21 && small.count == kept.count && kept.count == 14)
         for (i, o) in kept.enumerated() { World.read(small[i]) { #expect($0 == originals[o]) } }
 
         // Full at one world, room for two more is still made.
         let one = WorldBuffer(capacity: 1)
         one.append(copying: full)
-        one.makeRoom(carrying: nil)
+        one.makeRoom(2)
         World.initialize(one.room(0), copying: plainWorld)
         World.initialize(one.room(1), copying: spilledQueue)
-        WorldBuffer.swap(one.room(0), one.room(1))
-        World.deinitialize(one.room(1))
+        World.deinitialize(one.room(0))
+        World.moveInitialize(one.room(0), from: one.room(1), count: 1)
         one.commit()
         #expect(one.count == 2)
         World.read(one[0]) { #expect($0 == full) }
