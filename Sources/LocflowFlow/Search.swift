@@ -145,9 +145,10 @@ public struct StateSearch {
         visit(0, start)
         // The start is a state too: a bound of one is reached at once.
         if count >= bounds.maxStates || stop?.requested == true { truncated = true; return }
-        var frontier = WorldBuffer()
+        // Reserved for as many worlds as the search may find: a frontier holds at most that many.
+        var frontier = WorldBuffer(reserving: bounds.maxStates)
         frontier.append(copying: start)
-        var next = WorldBuffer()
+        var next = WorldBuffer(reserving: bounds.maxStates)
         var level = 0
         var lastProgress = 0
         let chunk = max(1, bounds.partSize)

@@ -1,4 +1,9 @@
 import CPrefetch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LocflowCore
 
 /// The visited set: 64-bit fingerprints of canonical worlds in an open-addressing table
@@ -20,13 +25,14 @@ final class FingerprintSet {
         table = FingerprintSet.allocate(capacity)
     }
 
-    deinit { table.deallocate() }
+    deinit { free(table) }
 
     var bytes: Int { capacity * FingerprintSet.stride }
 
+    /// Zeroed room (`calloc`: a large table's pages come zeroed from the system, not written
+    /// twice). Freed with `free`.
     private static func allocate(_ capacity: Int) -> UnsafeMutableRawPointer {
-        let p = UnsafeMutableRawPointer.allocate(byteCount: capacity * stride, alignment: 16)
-        p.initializeMemory(as: UInt8.self, repeating: 0, count: capacity * stride)
+        guard let p = calloc(capacity, stride) else { fatalError("out of memory for \(capacity) states") }
         return p
     }
 
@@ -98,7 +104,7 @@ final class FingerprintSet {
             while fingerprint(at: i) != 0 { i = (i + 1) & mask }
             store(f, Int(old.loadUnaligned(fromByteOffset: j * FingerprintSet.stride + 8, as: UInt32.self)), at: i, in: table)
         }
-        old.deallocate()
+        free(old)
     }
 }
 

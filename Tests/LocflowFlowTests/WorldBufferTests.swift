@@ -134,5 +134,18 @@ struct WorldBufferTests {
         #expect(one.count == 2)
         World.read(one[0]) { #expect($0 == full) }
         World.read(one[1]) { #expect($0 == spilledQueue) }
+
+        // Reserved room (the frontier's): filled past the reservation, it moves to allocated room
+        // that grows, every world kept; emptied, it is filled again from the start.
+        let reserved = WorldBuffer(reserving: 3)
+        for i in 0..<12 { reserved.append(copying: originals[i % originals.count]) }
+        #expect(reserved.count == 12)
+        for i in 0..<12 { World.read(reserved[i]) { #expect($0 == originals[i % originals.count]) } }
+        reserved.removeAll()
+        reserved.append(copying: full)
+        World.read(reserved[0]) { #expect($0 == full) }
+        let roomy = WorldBuffer(reserving: 1_000_000)
+        for i in 0..<1000 { roomy.append(copying: originals[i % originals.count]) }
+        World.read(roomy[999]) { #expect($0 == originals[999 % originals.count]) }
     }
 }
