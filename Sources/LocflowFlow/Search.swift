@@ -90,6 +90,8 @@ public struct StateSearch {
     /// Room a part's buffer of successors starts with: the most a part has kept so far, with
     /// room past the end for one state's successors (a buffer that grew moved every world it held).
     private var partRoom = 0
+    /// Buffers of parts merged, emptied, for the parts to come (see `recycle`).
+    private var spareBuffers: [WorldBuffer] = []
 
     public init(config: AppConfig, bounds: Bounds = Bounds(), keepEdges: Bool = false) {
         self.config = config
@@ -161,7 +163,7 @@ public struct StateSearch {
                 let batch = min(frontier.count - first, chunk * workers * 8)
                 let expanded = round(expanding: frontier, first ..< first + batch, base: base, chunk: chunk,
                                      merging: pending, into: next, visit: visit)
-                pending?.release()
+                if let pending { recycle(pending) }
                 foldRecent()
                 if truncated {
                     // The states found at the next depth before the cut are at that depth (its
@@ -192,6 +194,18 @@ public struct StateSearch {
         }
     }
 
+    /// Ends an expanded batch, merged: its parts' buffers are emptied and kept for the parts of
+    /// rounds to come (a new buffer a part, its pages were new memory the system had to give:
+    /// a quarter of the search's page faults).
+    private mutating func recycle(_ e: Expanded) {
+        for p in 0..<e.parts {
+            let w = e.results[p].worlds
+            w.removeAll()
+            spareBuffers.append(w)
+        }
+        e.release()
+    }
+
     /// One round: iteration 0 merges the batch expanded in the round before, while the others
     /// expand the frontier's `range` in parts of `chunk` worlds. Cut short, the parts after the
     /// cut are not merged, and the part holding it only up to the cut (`coverCut`): what they
@@ -203,9 +217,10 @@ public struct StateSearch {
         nonisolated(unsafe) let known = visited
         let (actions, keep, keepEdges, workers) = (self.actions, bounds.keepLastOutputs, self.keepEdges, self.workers)
         let room = max(2 * chunk, partRoom)
+        let buffers = (0..<parts).map { _ in spareBuffers.popLast() ?? WorldBuffer(capacity: room) }
         withoutActuallyEscaping(visit) { visit in
             withUnsafeMutablePointer(to: &self) { me in
-                nonisolated(unsafe) let (me, next, frontier, visit, merging, results) = (me, next, frontier, visit, merging, results)
+                nonisolated(unsafe) let (me, next, frontier, visit, merging, results, buffers) = (me, next, frontier, visit, merging, results, buffers)
                 let step: @Sendable (Int) -> Void = { i in
                     if i == 0 {
                         guard let merging else { return }
@@ -214,7 +229,7 @@ public struct StateSearch {
                         }
                         return
                     }
-                    var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges, worlds: room)
+                    var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges, worlds: buffers[i - 1])
                     var actions = actions  // this part's own (see `expand`)
                     let lo = range.lowerBound + (i - 1) * chunk, hi = min(range.upperBound, lo + chunk)
                     for j in lo..<hi { World.read(frontier[j]) { e.expand($0, from: base + j, &actions, keepLastOutputs: keep) } }
@@ -277,12 +292,12 @@ public struct StateSearch {
         /// The visited set as it was when the batch began (only read while workers run).
         let known: FingerprintSet
 
-        /// `worlds`: room for the successors kept, made at once.
-        init(known: FingerprintSet, actions: Int, keepEdges: Bool, worlds room: Int = 16) {
+        /// `worlds`: an empty buffer for the successors kept.
+        init(known: FingerprintSet, actions: Int, keepEdges: Bool, worlds: WorldBuffer = WorldBuffer()) {
             self.known = known
             self.keepEdges = keepEdges
             enabled = Array(repeating: false, count: actions)
-            worlds = WorldBuffer(capacity: room)
+            self.worlds = worlds
         }
 
         /// The transition each step is taken into (see `World.stepForSearch(_:rules:scratch:asked:)`).
