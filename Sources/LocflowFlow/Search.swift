@@ -250,7 +250,7 @@ public struct StateSearch {
     /// they stay in `previous` for the next merge, whose batch was expanded without them.
     private mutating func foldRecent() {
         let first = count - recentFingerprints.count
-        for (j, f) in recentFingerprints.enumerated() { _ = visited.insert(f, id: first + j) }
+        visited.insert(recentFingerprints, firstID: first)
         swap(&previous, &recent)
         recent.removeAll()
         recentFingerprints.removeAll(keepingCapacity: true)

@@ -64,6 +64,20 @@ final class FingerprintSet {
         }
     }
 
+    /// Inserts fingerprints not yet in the set, numbered from `firstID` on, in order. Each slot
+    /// is asked for a few inserts ahead (one at a time, every insert waited for memory: this
+    /// runs while no worker runs, and it was a tenth of the time on two cores), in a table grown first.
+    func insert(_ fingerprints: [UInt64], firstID: Int) {
+        while (count + fingerprints.count) * 2 > capacity { grow() }
+        let ahead = 8
+        fingerprints.withUnsafeBufferPointer { fs in
+            for j in fs.indices {
+                if j + ahead < fs.count { prefetch(fs[j + ahead]) }
+                _ = insert(fs[j], id: firstID + j)
+            }
+        }
+    }
+
     /// The state of a fingerprint already in the set, or nil (safe from several threads while
     /// nothing inserts).
     @inline(__always) func find(_ fingerprint: UInt64) -> Int? {
@@ -97,7 +111,12 @@ final class FingerprintSet {
         capacity *= 2
         table = FingerprintSet.allocate(capacity)
         let mask = capacity - 1
+        let ahead = 16  // slots: each one's new place asked for ahead, as `insert(_:firstID:)` does
         for j in 0..<oldCapacity {
+            if j + ahead < oldCapacity {
+                let g = old.loadUnaligned(fromByteOffset: (j + ahead) * FingerprintSet.stride, as: UInt64.self)
+                if g != 0 { locflow_prefetch(table + FingerprintSet.home(g, mask) * FingerprintSet.stride) }
+            }
             let f = old.loadUnaligned(fromByteOffset: j * FingerprintSet.stride, as: UInt64.self)
             guard f != 0 else { continue }
             var i = FingerprintSet.home(f, mask)
