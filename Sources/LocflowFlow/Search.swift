@@ -90,7 +90,7 @@ public struct StateSearch {
     /// Room a part's buffer of successors starts with: the most a part has kept so far, with
     /// room past the end for one state's successors (a buffer that grew moved every world it held).
     private var partRoom = 0
-    /// Buffers of parts merged, emptied, for the parts to come (see `recycle`).
+    /// Buffers of parts merged, for the parts to come (see `recycle`).
     private var spareBuffers: [WorldBuffer] = []
 
     public init(config: AppConfig, bounds: Bounds = Bounds(), keepEdges: Bool = false) {
@@ -194,15 +194,12 @@ public struct StateSearch {
         }
     }
 
-    /// Ends an expanded batch, merged: its parts' buffers are emptied and kept for the parts of
-    /// rounds to come (a new buffer a part, its pages were new memory the system had to give:
-    /// a quarter of the search's page faults).
+    /// Ends an expanded batch, merged: its parts' buffers are kept for the parts of rounds to
+    /// come (a new buffer a part, its pages were new memory the system had to give: a quarter of
+    /// the search's page faults), each emptied by the worker that takes it (emptied here, while no
+    /// worker runs, they took 2% of the time on two cores).
     private mutating func recycle(_ e: Expanded) {
-        for p in 0..<e.parts {
-            let w = e.results[p].worlds
-            w.removeAll()
-            spareBuffers.append(w)
-        }
+        for p in 0..<e.parts { spareBuffers.append(e.results[p].worlds) }
         e.release()
     }
 
@@ -221,7 +218,11 @@ public struct StateSearch {
         withoutActuallyEscaping(visit) { visit in
             withUnsafeMutablePointer(to: &self) { me in
                 nonisolated(unsafe) let (me, next, frontier, visit, merging, results, buffers) = (me, next, frontier, visit, merging, results, buffers)
+                let growing = workers > 1 && known.growsSoon
                 let step: @Sendable (Int) -> Void = { i in
+                    // The last iteration, when the visited set will grow soon: its bigger table
+                    // is filled beside the workers (see `FingerprintSet.prepareGrowth`).
+                    if i == parts + 1 { known.prepareGrowth(); return }
                     if i == 0 {
                         guard let merging else { return }
                         for part in 0..<merging.parts where !me.pointee.truncated {
@@ -229,6 +230,7 @@ public struct StateSearch {
                         }
                         return
                     }
+                    buffers[i - 1].removeAll()  // a spare one still holds the worlds of its last part
                     var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges, worlds: buffers[i - 1])
                     var actions = actions  // this part's own (see `expand`)
                     let lo = range.lowerBound + (i - 1) * chunk, hi = min(range.upperBound, lo + chunk)
@@ -239,7 +241,7 @@ public struct StateSearch {
                 if workers == 1 || parts + (merging == nil ? 0 : 1) <= 1 {
                     for i in 0...parts { step(i) }
                 } else {
-                    DispatchQueue.concurrentPerform(iterations: parts + 1, execute: step)
+                    DispatchQueue.concurrentPerform(iterations: parts + (growing ? 2 : 1), execute: step)
                 }
             }
         }
@@ -250,6 +252,7 @@ public struct StateSearch {
     /// they stay in `previous` for the next merge, whose batch was expanded without them.
     private mutating func foldRecent() {
         let first = count - recentFingerprints.count
+        visited.takePrepared()
         visited.insert(recentFingerprints, firstID: first)
         swap(&previous, &recent)
         recent.removeAll()

@@ -25,7 +25,10 @@ final class FingerprintSet {
         table = FingerprintSet.allocate(capacity)
     }
 
-    deinit { free(table) }
+    deinit {
+        free(table)
+        if let prepared { free(prepared.table) }
+    }
 
     var bytes: Int { capacity * FingerprintSet.stride }
 
@@ -70,7 +73,7 @@ final class FingerprintSet {
     /// the time on two cores).
     func insert(_ fingerprints: [UInt64], firstID: Int) {
         while (count + fingerprints.count) * 2 > capacity { grow() }
-        let ahead = 8
+        let ahead = 32
         fingerprints.withUnsafeBufferPointer { fs in
             for j in fs.indices {
                 if j + ahead < fs.count { prefetch(fs[j + ahead]) }
@@ -102,29 +105,70 @@ final class FingerprintSet {
 
     /// Empties the set, keeping its room.
     func removeAll() {
+        if let p = prepared { free(p.table); prepared = nil }
         guard count > 0 else { return }
         table.initializeMemory(as: UInt8.self, repeating: 0, count: capacity * FingerprintSet.stride)
         count = 0
     }
 
+    /// Doubles the table: the one `prepareGrowth` filled, if nothing was inserted since, or one
+    /// filled now.
     private func grow() {
-        let old = table, oldCapacity = capacity
+        let bigger: UnsafeMutableRawPointer
+        if let p = prepared, p.count == count {
+            bigger = p.table
+        } else {
+            if let p = prepared { free(p.table) }
+            bigger = FingerprintSet.rehash(table, capacity)
+        }
+        prepared = nil
+        free(table)
+        table = bigger
         capacity *= 2
-        table = FingerprintSet.allocate(capacity)
+    }
+
+    /// A table twice as large with the fingerprints of this one, and how many it held then.
+    private var prepared: (table: UnsafeMutableRawPointer, count: Int)?
+
+    /// The table is over 40% full: it will grow soon (at half), and a table twice as large can be
+    /// filled ahead (`prepareGrowth`).
+    var growsSoon: Bool { prepared == nil && count * 5 > capacity * 2 }
+
+    /// Fills a table twice as large, for the next growth to take if nothing was inserted
+    /// meanwhile, or to take now (`takePrepared`). It only reads this table: the search calls it
+    /// beside the workers that look fingerprints up, so the growth (filled in `grow`, while no
+    /// worker ran, 3% of the time on two cores) costs the search nothing in waiting.
+    func prepareGrowth() {
+        guard prepared == nil else { return }
+        prepared = (FingerprintSet.rehash(table, capacity), count)
+    }
+
+    /// Takes the table `prepareGrowth` filled, if nothing was inserted since (else drops it).
+    func takePrepared() {
+        guard let p = prepared else { return }
+        if p.count == count { grow() } else { free(p.table); prepared = nil }
+    }
+
+    /// A new table of twice `capacity` slots holding the fingerprints of `old`, each slot's new
+    /// place asked for sixteen slots ahead.
+    private static func rehash(_ old: UnsafeMutableRawPointer, _ oldCapacity: Int) -> UnsafeMutableRawPointer {
+        let capacity = oldCapacity * 2
+        let new = allocate(capacity)
         let mask = capacity - 1
-        let ahead = 16  // slots: each one's new place asked for ahead, as `insert(_:firstID:)` does
+        let ahead = 16
         for j in 0..<oldCapacity {
             if j + ahead < oldCapacity {
-                let g = old.loadUnaligned(fromByteOffset: (j + ahead) * FingerprintSet.stride, as: UInt64.self)
-                if g != 0 { locflow_prefetch(table + FingerprintSet.home(g, mask) * FingerprintSet.stride) }
+                let g = old.loadUnaligned(fromByteOffset: (j + ahead) * stride, as: UInt64.self)
+                if g != 0 { locflow_prefetch(new + home(g, mask) * stride) }
             }
-            let f = old.loadUnaligned(fromByteOffset: j * FingerprintSet.stride, as: UInt64.self)
+            let f = old.loadUnaligned(fromByteOffset: j * stride, as: UInt64.self)
             guard f != 0 else { continue }
-            var i = FingerprintSet.home(f, mask)
-            while fingerprint(at: i) != 0 { i = (i + 1) & mask }
-            store(f, Int(old.loadUnaligned(fromByteOffset: j * FingerprintSet.stride + 8, as: UInt32.self)), at: i, in: table)
+            var i = home(f, mask)
+            while new.loadUnaligned(fromByteOffset: i * stride, as: UInt64.self) != 0 { i = (i + 1) & mask }
+            new.storeBytes(of: f, toByteOffset: i * stride, as: UInt64.self)
+            new.storeBytes(of: old.loadUnaligned(fromByteOffset: j * stride + 8, as: UInt32.self), toByteOffset: i * stride + 8, as: UInt32.self)
         }
-        free(old)
+        return new
     }
 }
 

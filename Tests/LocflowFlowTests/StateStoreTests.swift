@@ -33,4 +33,29 @@ struct StateStoreTests {
         set.removeAll()
         #expect(set.count == 0 && set.find(single[0]) == nil)
     }
+
+    /// A bigger table filled ahead (beside the workers) is taken only while it holds everything:
+    /// after an insert it is dropped, and the set grows as before.
+    @Test func aTableFilledAheadIsTakenOnlyWhileItHoldsEverything() {
+        let set = FingerprintSet(capacity: 1024)
+        let fs = Self.fingerprints(420, seed: 4)
+        set.insert(fs, firstID: 0)
+        #expect(set.growsSoon && set.bytes == 1024 * 12)
+        set.prepareGrowth()
+        #expect(!set.growsSoon)
+        set.takePrepared()
+        #expect(set.bytes == 2048 * 12)
+        for (i, f) in fs.enumerated() { #expect(set.find(f) == i) }
+
+        let stale = FingerprintSet(capacity: 1024)
+        stale.insert(fs, firstID: 0)
+        stale.prepareGrowth()
+        #expect(stale.insert(12345, id: 420) == (true, 420))  // the filled table lacks it now
+        stale.takePrepared()
+        #expect(stale.bytes == 1024 * 12 && stale.find(12345) == 420)
+        stale.insert(Self.fingerprints(200, seed: 5), firstID: 421)  // grows now, on its own
+        #expect(stale.bytes == 2048 * 12 && stale.count == 621)
+        for (i, f) in fs.enumerated() { #expect(stale.find(f) == i) }
+        #expect(stale.find(12345) == 420)
+    }
 }
