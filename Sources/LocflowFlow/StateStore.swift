@@ -45,7 +45,7 @@ final class FingerprintSet {
     @inline(__always) private func id(at i: Int) -> Int {
         Int(table.loadUnaligned(fromByteOffset: i * FingerprintSet.stride + 8, as: UInt32.self))
     }
-    @inline(__always) private func store(_ f: UInt64, _ id: Int, at i: Int, in table: UnsafeMutableRawPointer) {
+    @inline(__always) private static func store(_ f: UInt64, _ id: Int, at i: Int, in table: UnsafeMutableRawPointer) {
         table.storeBytes(of: f, toByteOffset: i * FingerprintSet.stride, as: UInt64.self)
         table.storeBytes(of: UInt32(truncatingIfNeeded: id), toByteOffset: i * FingerprintSet.stride + 8, as: UInt32.self)
     }
@@ -61,7 +61,7 @@ final class FingerprintSet {
         var i = FingerprintSet.home(f, mask)
         while true {
             let s = self.fingerprint(at: i)
-            if s == 0 { store(f, id, at: i, in: table); count += 1; return (true, id) }
+            if s == 0 { FingerprintSet.store(f, id, at: i, in: table); count += 1; return (true, id) }
             if s == f { return (false, self.id(at: i)) }
             i = (i + 1) & mask
         }
@@ -69,8 +69,7 @@ final class FingerprintSet {
 
     /// Inserts fingerprints not yet in the set, numbered from `firstID` on, in order, into a
     /// table grown first. Each slot is asked for a few inserts ahead: one at a time, every insert
-    /// waited for memory, and the search does this while no worker runs (with the growth, 5% of
-    /// the time on two cores).
+    /// waited for memory, and the search does this while no worker runs.
     func insert(_ fingerprints: [UInt64], firstID: Int) {
         while (count + fingerprints.count) * 2 > capacity { grow() }
         let ahead = 32
@@ -165,8 +164,7 @@ final class FingerprintSet {
             guard f != 0 else { continue }
             var i = home(f, mask)
             while new.loadUnaligned(fromByteOffset: i * stride, as: UInt64.self) != 0 { i = (i + 1) & mask }
-            new.storeBytes(of: f, toByteOffset: i * stride, as: UInt64.self)
-            new.storeBytes(of: old.loadUnaligned(fromByteOffset: j * stride + 8, as: UInt32.self), toByteOffset: i * stride + 8, as: UInt32.self)
+            store(f, Int(old.loadUnaligned(fromByteOffset: j * stride + 8, as: UInt32.self)), at: i, in: new)
         }
         return new
     }
