@@ -54,11 +54,6 @@ public struct StateSearch {
     private var tapIndex: [String: UInt16] = [:]
 
     private var visited = FingerprintSet()
-    /// The states the merge running now found (`recentFingerprints`, the last states numbered),
-    /// and those the one before found: see `run`.
-    private var recent = FingerprintSet(capacity: 64)
-    private var previous = FingerprintSet(capacity: 64)
-    private var recentFingerprints: [UInt64] = []
     /// The states of the part merged when the search was cut short, up to the cut (see `coverCut`).
     private var cut: ClosedRange<Int>?
     private var parentState: [UInt32] = []
@@ -87,11 +82,6 @@ public struct StateSearch {
     public private(set) var edgeAction: [UInt16] = []
     /// Largest frontier held at once (worlds in memory).
     public private(set) var peakFrontier = 0
-    /// Room a part's buffer of successors starts with: the most a part has kept so far, with
-    /// room past the end for one state's successors (a buffer that grew moved every world it held).
-    private var partRoom = 0
-    /// Buffers of parts merged, for the parts to come (see `recycle`).
-    private var spareBuffers: [WorldBuffer] = []
 
     public init(config: AppConfig, bounds: Bounds = Bounds(), keepEdges: Bool = false) {
         self.config = config
@@ -108,7 +98,7 @@ public struct StateSearch {
     public var depth: Int { max(0, levelStarts.count - 1) }
     /// Bytes the stored states take (fingerprint table, parent links, edges if kept).
     public var storedBytes: Int {
-        visited.bytes + recent.bytes + previous.bytes + parentState.capacity * 4 + parentAction.capacity * 2
+        visited.bytes + parentState.capacity * 4 + parentAction.capacity * 2
             + edgeFrom.capacity * 4 + edgeTo.capacity * 4 + edgeAction.capacity * 2
     }
 
@@ -128,15 +118,14 @@ public struct StateSearch {
     }
 
     /// Runs the search. `visit` sees each new state once (its number and canonical world), in
-    /// breadth-first order; `progress` is called every few thousand states.
+    /// breadth-first order; `progress` is called every few thousand states. Both are called by
+    /// one thread at a time, not always the same one.
     ///
-    /// The frontier goes in batches, each expanded in parts by the workers (stepping, canonical
-    /// form, fingerprint), and merged by one thread in order, so the numbering, the shortest
-    /// paths and every output are the same on any number of threads. A batch is merged while
-    /// the next is expanded (the merge took a sixth of the time, with the other core idle):
-    /// the workers read the visited set, which nothing changes meanwhile; the merge puts the
-    /// states it finds in `recent`, added to the visited set once both are done. So a worker
-    /// does not see the states the batch before found (`previous`, which the merge asks too).
+    /// The frontier goes in parts, expanded by the threads (stepping, canonical form,
+    /// fingerprint, a look-up in the visited set as it was when the part was handed out) and
+    /// merged one at a time in order (`SearchSchedule`), so the numbering, the shortest paths
+    /// and every output are the same on any number of threads. A successor a worker did not find
+    /// is looked up again by the merge, the one thread that inserts.
     public mutating func run(visit: (Int, World) -> Void = { _, _ in }, progress: ((StateSearch) -> Void)? = nil) {
         var start = World(config: config)
         start.canonicalize(keepLastOutputs: bounds.keepLastOutputs)
@@ -147,116 +136,76 @@ public struct StateSearch {
         visit(0, start)
         // The start is a state too: a bound of one is reached at once.
         if count >= bounds.maxStates || stop?.requested == true { truncated = true; return }
-        // Reserved for as many worlds as the search may find: a frontier holds at most that many.
-        var frontier = WorldBuffer(reserving: bounds.maxStates)
-        frontier.append(copying: start)
-        var next = WorldBuffer(reserving: bounds.maxStates)
-        var level = 0
-        var lastProgress = 0
-        let chunk = max(1, bounds.partSize)
-        while !frontier.isEmpty {
-            if let limit = bounds.depth, level >= limit { return }
-            let base = levelStarts[level]
-            var first = 0
-            var pending: Expanded?  // expanded in the round before, merged in this one
-            while first < frontier.count || pending != nil {
-                let batch = min(frontier.count - first, chunk * workers * 8)
-                let expanded = round(expanding: frontier, first ..< first + batch, base: base, chunk: chunk,
-                                     merging: pending, into: next, visit: visit)
-                if let pending { recycle(pending) }
-                foldRecent()
-                if truncated {
-                    // The states found at the next depth before the cut are at that depth (its
-                    // start was recorded only when a level finished: they read one step shallower).
-                    if count > base + frontier.count { levelStarts.append(base + frontier.count) }
-                    expanded.release(); coverCut(frontier, base: base); return
-                }
-                if expanded.parts > 0 { pending = expanded } else { expanded.release(); pending = nil }
-                if let progress, count - lastProgress >= 4096 { lastProgress = count; progress(self) }
-                first += batch
-            }
-            peakFrontier = max(peakFrontier, frontier.count + next.count)
-            level += 1
-            if !next.isEmpty { levelStarts.append(base + frontier.count) }
-            swap(&frontier, &next)
-            next.removeAll()
-        }
-        exhausted = true
-    }
-
-    /// What the workers found from one batch: one `Expansion` a part, in order.
-    private struct Expanded {
-        let results: UnsafeMutablePointer<Expansion>
-        let parts: Int
-        func release() {
-            results.deinitialize(count: parts)
-            results.deallocate()
-        }
-    }
-
-    /// Ends an expanded batch, merged: its parts' buffers are kept for the parts of rounds to
-    /// come (a new buffer a part, its pages were new memory the system had to give: a quarter of
-    /// the search's page faults), each emptied by the worker that takes it (emptied here, while no
-    /// worker runs, they took 2% of the time on two cores).
-    private mutating func recycle(_ e: Expanded) {
-        for p in 0..<e.parts { spareBuffers.append(e.results[p].worlds) }
-        e.release()
-    }
-
-    /// One round: iteration 0 merges the batch expanded in the round before, while the others
-    /// expand the frontier's `range` in parts of `chunk` worlds. Cut short, the parts after the
-    /// cut are not merged, and the part holding it only up to the cut (`coverCut`): what they
-    /// found would depend on how the frontier was shared.
-    private mutating func round(expanding frontier: WorldBuffer, _ range: Range<Int>, base: Int, chunk: Int, merging: Expanded?,
-                                into next: WorldBuffer, visit: (Int, World) -> Void) -> Expanded {
-        let parts = (range.count + chunk - 1) / chunk
-        let results = UnsafeMutablePointer<Expansion>.allocate(capacity: max(1, parts))
-        nonisolated(unsafe) let known = visited
-        let (actions, keep, keepEdges, workers) = (self.actions, bounds.keepLastOutputs, self.keepEdges, self.workers)
-        let room = max(2 * chunk, partRoom)
-        let buffers = (0..<parts).map { _ in spareBuffers.popLast() ?? WorldBuffer(capacity: room) }
+        if let limit = bounds.depth, limit <= 0 { return }
+        // Each reserved for as many worlds as the search may find: a level holds at most that many.
+        let levels = [WorldBuffer(reserving: bounds.maxStates), WorldBuffer(reserving: bounds.maxStates)]
+        levels[0].append(copying: start)
+        let schedule = SearchSchedule(levels: levels, chunk: bounds.partSize, workers: workers, depthLimit: bounds.depth,
+                                      view: visited.view, actions: actions.count)
+        let (actions, keep, keepEdges, workers, depthLimit) = (self.actions, bounds.keepLastOutputs, self.keepEdges, self.workers, bounds.depth)
+        var cutLevel: (level: Int, base: Int)?
         withoutActuallyEscaping(visit) { visit in
             withUnsafeMutablePointer(to: &self) { me in
-                nonisolated(unsafe) let (me, next, frontier, visit, merging, results, buffers) = (me, next, frontier, visit, merging, results, buffers)
-                let growing = workers > 1 && known.growsSoon
-                let step: @Sendable (Int) -> Void = { i in
-                    // The last iteration, when the visited set will grow soon: its bigger table
-                    // is filled beside the workers (see `FingerprintSet.prepareGrowth`).
-                    if i == parts + 1 { known.prepareGrowth(); return }
-                    if i == 0 {
-                        guard let merging else { return }
-                        for part in 0..<merging.parts where !me.pointee.truncated {
-                            me.pointee.merge(merging.results[part], next, visit)
+                nonisolated(unsafe) let (me, visit, progress) = (me, visit, progress)
+                nonisolated(unsafe) var lastProgress = 0
+                nonisolated(unsafe) var cutAt: (level: Int, base: Int)?
+                let work: @Sendable (Int) -> Void = { _ in
+                    var job = schedule.take()
+                    while true {
+                        switch job {
+                        case .stop:
+                            return
+                        case .expand(let part):
+                            part.buffer.removeAll()  // a spare one still holds the worlds of its last part
+                            var e = Expansion(known: part.view, actions: actions.count, keepEdges: keepEdges, worlds: part.buffer)
+                            var actions = actions  // this part's own (see `expand`)
+                            let frontier = schedule.levels[part.level % 2]
+                            for j in part.range {
+                                World.read(frontier.world(at: j)) { e.expand($0, from: part.base + j, &actions, keepLastOutputs: keep) }
+                            }
+                            job = schedule.handIn(part, e)
+                        case .merge(let part, let e):
+                            // This thread alone touches the search's fields until `merged`.
+                            let search = me
+                            let next = schedule.levels[(part.level + 1) % 2]
+                            search.pointee.merge(e, next, visit)
+                            var outcome = SearchSchedule.Outcome.goOn
+                            let levelEnded = !search.pointee.truncated && part.range.upperBound == schedule.mergeLevelSize
+                            if search.pointee.truncated {
+                                cutAt = (part.level, part.base)
+                                outcome = .finish
+                            } else if levelEnded {
+                                search.pointee.endLevel(part.level, base: part.base, size: part.range.upperBound, next: next)
+                                if next.isEmpty || depthLimit.map({ part.level + 1 >= $0 }) == true { outcome = .finish }
+                                if next.isEmpty { search.pointee.exhausted = true }
+                                if outcome == .goOn { schedule.levels[part.level % 2].removeAll() }  // read by no part now
+                            }
+                            if let progress, search.pointee.count - lastProgress >= 4096 {
+                                lastProgress = search.pointee.count
+                                progress(search.pointee)
+                            }
+                            let visited = search.pointee.visited
+                            job = schedule.merged(part, view: visited.view, levelEnded: levelEnded, outcome: outcome) { visited.release(before: $0) }
                         }
-                        return
                     }
-                    buffers[i - 1].removeAll()  // a spare one still holds the worlds of its last part
-                    var e = Expansion(known: known, actions: actions.count, keepEdges: keepEdges, worlds: buffers[i - 1])
-                    var actions = actions  // this part's own (see `expand`)
-                    let lo = range.lowerBound + (i - 1) * chunk, hi = min(range.upperBound, lo + chunk)
-                    for j in lo..<hi { World.read(frontier[j]) { e.expand($0, from: base + j, &actions, keepLastOutputs: keep) } }
-                    (results + (i - 1)).initialize(to: e)
                 }
                 // One thread: no dispatch at all (`--threads 1` means one).
-                if workers == 1 || parts + (merging == nil ? 0 : 1) <= 1 {
-                    for i in 0...parts { step(i) }
-                } else {
-                    DispatchQueue.concurrentPerform(iterations: parts + (growing ? 2 : 1), execute: step)
-                }
+                if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
+                cutLevel = cutAt
             }
         }
-        return Expanded(results: results, parts: parts)
+        guard let (level, base) = cutLevel else { return }
+        // The states found at the next depth before the cut are at that depth (its start is
+        // recorded only when a level ends: they would read one step shallower).
+        let frontier = levels[level % 2]
+        if count > base + frontier.count { levelStarts.append(base + frontier.count) }
+        coverCut(frontier, base: base)
     }
 
-    /// Adds the states the last merge found to the visited set (no worker is reading it now);
-    /// they stay in `previous` for the next merge, whose batch was expanded without them.
-    private mutating func foldRecent() {
-        let first = count - recentFingerprints.count
-        visited.takePrepared()
-        visited.insert(recentFingerprints, firstID: first)
-        swap(&previous, &recent)
-        recent.removeAll()
-        recentFingerprints.removeAll(keepingCapacity: true)
+    /// A level's merge is over: the largest frontier so far, and where the next level starts.
+    private mutating func endLevel(_ level: Int, base: Int, size: Int, next: WorldBuffer) {
+        peakFrontier = max(peakFrontier, size + next.count)
+        if !next.isEmpty { levelStarts.append(base + size) }
     }
 
     /// The threads that expand the frontier: `bounds.threads`, 1 to 8.
@@ -292,11 +241,11 @@ public struct StateSearch {
         var fired = RuleSet()
         /// For each of `actions`: possible in at least one state of the slice.
         var enabled: [Bool]
-        /// The visited set as it was when the batch began (only read while workers run).
-        let known: FingerprintSet
+        /// The visited set as it was when the part was handed out.
+        let known: FingerprintSet.View
 
         /// `worlds`: an empty buffer for the successors kept.
-        init(known: FingerprintSet, actions: Int, keepEdges: Bool, worlds: WorldBuffer = WorldBuffer()) {
+        init(known: FingerprintSet.View, actions: Int, keepEdges: Bool, worlds: WorldBuffer = WorldBuffer()) {
             self.known = known
             self.keepEdges = keepEdges
             enabled = Array(repeating: false, count: actions)
@@ -409,14 +358,15 @@ public struct StateSearch {
         @inline(__always)
         mutating func settle(_ state: Int) {
             let first = worlds.room(0)
+            let view = known
             var kept = 0
             for i in 0..<successors.count {
                 let s = successors.base[i]
-                if s.room < 0 { known(state, 0, Int(s.action), state); continue }
+                if s.room < 0 { known(0, Int(s.action), state) { state }; continue }
                 let w = first + Int(s.room)
-                if let id = known.find(s.f) {
+                if let slot = view.slot(of: s.f) {
                     World.deinitialize(w)
-                    known(id, s.f, Int(s.action), state)
+                    known(s.f, Int(s.action), state) { view.id(at: slot) }
                     continue
                 }
                 list(s.f, Int(s.action), state, slot: Int32(truncatingIfNeeded: worlds.count))
@@ -437,11 +387,12 @@ public struct StateSearch {
 
         /// A successor already in the visited set: counted, or listed when the merge needs it
         /// (an edge kept, or a tap, whose action is numbered in the order taps are met).
-        /// `a`: the action as `Listed.action` gives it.
+        /// `a`: the action as `Listed.action` gives it; `id` the state's number (read only when
+        /// listed: the visited set keeps numbers apart from fingerprints, a second cache line).
         @inline(__always)
-        mutating func known(_ id: Int, _ f: UInt64, _ a: Int, _ state: Int) {
+        mutating func known(_ f: UInt64, _ a: Int, _ state: Int, id: () -> Int) {
             if a >= 0 && !keepEdges { knownSteps += 1; return }
-            list(f, a, state, slot: Int32(truncatingIfNeeded: -1 - id))
+            list(f, a, state, slot: Int32(truncatingIfNeeded: -1 - id()))
         }
 
         /// Lists a successor for the merge (see `Listed`).
@@ -461,7 +412,6 @@ public struct StateSearch {
     }
 
     private mutating func merge(_ e: Expansion, _ next: WorldBuffer, _ visit: (Int, World) -> Void) {
-        partRoom = max(partRoom, e.worlds.count + actions.count + 4)
         var counted = 0  // of e.knownSteps
         // The action of each of the part's tap labels, found when first met (so that taps are
         // numbered in the order the merge meets them).
@@ -482,18 +432,16 @@ public struct StateSearch {
             enabled[k] = true
             transitions += 1
             let from = Int(l.from)
-            // Found by the worker: no second look. Else found by the merge before (which the
-            // worker did not see), or by this one, or new.
+            // Found by the worker: no second look. Else found by a merge the worker's view of
+            // the visited set did not show yet, or new.
             let f = l.f
-            let (inserted, to) = l.slot < 0 ? (false, Int(-1 - l.slot))
-                : previous.find(f).map { (false, $0) } ?? recent.insert(f, id: count)
+            let (inserted, to) = l.slot < 0 ? (false, Int(-1 - l.slot)) : visited.insert(f, id: count)
             if keepEdges && to != from {
                 edgeFrom.append(UInt32(from)); edgeTo.append(UInt32(to)); edgeAction.append(UInt16(k))
             }
             guard inserted else { continue }
             // A new state's world is always kept: it was not in the visited set when the batch began.
             let world = e.worlds[Int(l.slot)]
-            recentFingerprints.append(f)
             parentState.append(UInt32(from))
             parentAction.append(UInt16(k))
             World.read(world) { visit(to, $0) }
@@ -516,7 +464,7 @@ public struct StateSearch {
     /// the frontier was shared in: those states are stepped again here.
     private mutating func coverCut(_ frontier: WorldBuffer, base: Int) {
         guard let cut else { return }
-        var e = Expansion(known: visited, actions: actions.count, keepEdges: false)
+        var e = Expansion(known: visited.view, actions: actions.count, keepEdges: false)
         var actions = actions
         for state in cut { World.read(frontier[state - base]) { e.expand($0, from: state, &actions, keepLastOutputs: bounds.keepLastOutputs) } }
         cover(e)

@@ -6,167 +6,159 @@ import Darwin
 #endif
 import LocflowCore
 
-/// The visited set: 64-bit fingerprints of canonical worlds in an open-addressing table
-/// (linear probing, at most half full), each with its state number beside it: 12 bytes a slot
-/// (the fingerprint and the number in one place, so a look-up touches one cache line), 24 to 48
-/// bytes a state.
+/// The visited set: 64-bit fingerprints of canonical worlds in an open-addressing table (linear
+/// probing, at most half full), each with its state number in a second array at the same index:
+/// a look-up reads the fingerprints alone (eight to a cache line) and the number only when it
+/// needs it. 12 bytes a slot, 24 to 48 bytes a state.
 ///
 /// Fingerprints are hash compaction (as Spin's `-DHC`): two different states that share a
 /// fingerprint would be merged. With n states the chance of any such collision is about
 /// n² / 2⁶⁵: one in 37 million for a million states.
+///
+/// One thread inserts (the search's merge) while others look fingerprints up in a `View`: a slot's
+/// number is written before its fingerprint, which is stored and read atomically, so a reader
+/// that finds a fingerprint finds its number, and one that reads the slot a moment early finds
+/// it empty (which the search allows: a worker's look-up only spares the merge work). A growth
+/// fills a new table and keeps the old one (`retired`) for the views still reading it, until
+/// `release(before:)` says none is.
 final class FingerprintSet {
-    private static let stride = 12
-    private var table: UnsafeMutableRawPointer
-    private var capacity: Int
+    private var table: Table
     private(set) var count = 0
+    /// Growths so far: a view is of the table of its generation.
+    private(set) var generation = 0
+    /// Tables grown out of, with their generation, kept for the views that may still read them.
+    private var retired: [(generation: Int, table: Table)] = []
 
     init(capacity: Int = 1 << 10) {
-        self.capacity = capacity
-        table = FingerprintSet.allocate(capacity)
+        table = Table(capacity: capacity)
     }
 
     deinit {
-        free(table)
-        if let prepared { free(prepared.table) }
+        table.deallocate()
+        for r in retired { r.table.deallocate() }
     }
 
-    var bytes: Int { capacity * FingerprintSet.stride }
-
-    /// Zeroed room (`calloc`: a large table's pages come zeroed from the system, not written
-    /// twice). Freed with `free`.
-    private static func allocate(_ capacity: Int) -> UnsafeMutableRawPointer {
-        guard let p = calloc(capacity, stride) else { fatalError("out of memory for \(capacity) states") }
-        return p
-    }
-
-    @inline(__always) private func fingerprint(at i: Int) -> UInt64 {
-        table.loadUnaligned(fromByteOffset: i * FingerprintSet.stride, as: UInt64.self)
-    }
-    @inline(__always) private func id(at i: Int) -> Int {
-        Int(table.loadUnaligned(fromByteOffset: i * FingerprintSet.stride + 8, as: UInt32.self))
-    }
-    @inline(__always) private static func store(_ f: UInt64, _ id: Int, at i: Int, in table: UnsafeMutableRawPointer) {
-        table.storeBytes(of: f, toByteOffset: i * FingerprintSet.stride, as: UInt64.self)
-        table.storeBytes(of: UInt32(truncatingIfNeeded: id), toByteOffset: i * FingerprintSet.stride + 8, as: UInt32.self)
-    }
-    @inline(__always) private static func home(_ f: UInt64, _ mask: Int) -> Int { Int(truncatingIfNeeded: f ^ (f >> 29)) & mask }
-    /// A fingerprint as the table holds it: 0 marks an empty slot, so a fingerprint 0 is held as 1.
-    @inline(__always) private static func held(_ fingerprint: UInt64) -> UInt64 { fingerprint == 0 ? 1 : fingerprint }
+    /// Bytes the table in use takes.
+    var bytes: Int { table.capacity * 12 }
 
     /// The state of a fingerprint: the one it already had, or `id` when it is new (inserted).
     func insert(_ fingerprint: UInt64, id: Int) -> (inserted: Bool, id: Int) {
-        if (count + 1) * 2 > capacity { grow() }
-        let f = FingerprintSet.held(fingerprint)
-        let mask = capacity - 1
-        var i = FingerprintSet.home(f, mask)
+        if (count + 1) * 2 > table.capacity { grow() }
+        let f = Table.held(fingerprint)
+        let mask = table.capacity - 1
+        var i = Table.home(f, mask)
         while true {
-            let s = self.fingerprint(at: i)
-            if s == 0 { FingerprintSet.store(f, id, at: i, in: table); count += 1; return (true, id) }
-            if s == f { return (false, self.id(at: i)) }
+            // The one thread that writes reads what it wrote itself: no atomic read needed.
+            let s = table.fingerprints[i]
+            if s == 0 { table.store(f, id, at: i); count += 1; return (true, id) }
+            if s == f { return (false, Int(table.ids[i])) }
             i = (i + 1) & mask
         }
     }
 
-    /// Inserts fingerprints not yet in the set, numbered from `firstID` on, in order, into a
-    /// table grown first. Each slot is asked for a few inserts ahead: one at a time, every insert
-    /// waited for memory, and the search does this while no worker runs.
-    func insert(_ fingerprints: [UInt64], firstID: Int) {
-        while (count + fingerprints.count) * 2 > capacity { grow() }
-        let ahead = 32
-        fingerprints.withUnsafeBufferPointer { fs in
-            for j in fs.indices {
-                if j + ahead < fs.count { prefetch(fs[j + ahead]) }
-                _ = insert(fs[j], id: firstID + j)
-            }
+    /// The state of a fingerprint in the set, or nil (on the inserting thread; others use a view).
+    func find(_ fingerprint: UInt64) -> Int? { view.find(fingerprint) }
+
+    /// The table as it is now, for other threads to look fingerprints up in while this one
+    /// inserts: valid until `release(before:)` passes its generation.
+    var view: View { View(fingerprints: table.fingerprints, ids: table.ids, mask: table.capacity - 1, generation: generation) }
+
+    /// Frees the tables grown out of before `generation` (no view of them is read any more).
+    func release(before generation: Int) {
+        retired.removeAll { r in
+            guard r.generation < generation else { return false }
+            r.table.deallocate()
+            return true
         }
     }
 
-    /// The state of a fingerprint already in the set, or nil (safe from several threads while
-    /// nothing inserts).
-    @inline(__always) func find(_ fingerprint: UInt64) -> Int? {
-        let f = FingerprintSet.held(fingerprint)
-        let mask = capacity - 1
-        var i = FingerprintSet.home(f, mask)
-        while true {
-            let s = self.fingerprint(at: i)
-            if s == 0 { return nil }
-            if s == f { return id(at: i) }
-            i = (i + 1) & mask
-        }
-    }
-
-    /// Asks for the cache line where a look-up of `fingerprint` starts, without waiting for it
-    /// (the table outgrows the caches, and a look-up's first read waited for memory).
-    @inline(__always) func prefetch(_ fingerprint: UInt64) {
-        let f = FingerprintSet.held(fingerprint)
-        locflow_prefetch(table + FingerprintSet.home(f, capacity - 1) * FingerprintSet.stride)
-    }
-
-    /// Empties the set, keeping its room.
-    func removeAll() {
-        if let p = prepared { free(p.table); prepared = nil }
-        guard count > 0 else { return }
-        table.initializeMemory(as: UInt8.self, repeating: 0, count: capacity * FingerprintSet.stride)
-        count = 0
-    }
-
-    /// Doubles the table: the one `prepareGrowth` filled, if nothing was inserted since, or one
-    /// filled now.
+    /// Doubles the table; the old one is retired (see `release(before:)`).
     private func grow() {
-        let bigger: UnsafeMutableRawPointer
-        if let p = prepared, p.count == count {
-            bigger = p.table
-        } else {
-            if let p = prepared { free(p.table) }
-            bigger = FingerprintSet.rehash(table, capacity)
-        }
-        prepared = nil
-        free(table)
-        table = bigger
-        capacity *= 2
-    }
-
-    /// A table twice as large with the fingerprints of this one, and how many it held then.
-    private var prepared: (table: UnsafeMutableRawPointer, count: Int)?
-
-    /// The table is over 40% full: it will grow soon (at half), and a table twice as large can be
-    /// filled ahead (`prepareGrowth`).
-    var growsSoon: Bool { prepared == nil && count * 5 > capacity * 2 }
-
-    /// Fills a table twice as large, for the next growth to take if nothing was inserted
-    /// meanwhile, or to take now (`takePrepared`). It only reads this table: the search calls it
-    /// beside the workers that look fingerprints up, so the growth (filled in `grow`, while no
-    /// worker ran, 3% of the time on two cores) costs the search nothing in waiting.
-    func prepareGrowth() {
-        guard prepared == nil else { return }
-        prepared = (FingerprintSet.rehash(table, capacity), count)
-    }
-
-    /// Takes the table `prepareGrowth` filled, if nothing was inserted since (else drops it).
-    func takePrepared() {
-        guard let p = prepared else { return }
-        if p.count == count { grow() } else { free(p.table); prepared = nil }
-    }
-
-    /// A new table of twice `capacity` slots holding the fingerprints of `old`, each slot's new
-    /// place asked for sixteen slots ahead.
-    private static func rehash(_ old: UnsafeMutableRawPointer, _ oldCapacity: Int) -> UnsafeMutableRawPointer {
-        let capacity = oldCapacity * 2
-        let new = allocate(capacity)
-        let mask = capacity - 1
+        let bigger = Table(capacity: table.capacity * 2)
+        let mask = bigger.capacity - 1
+        let old = table
         let ahead = 16
-        for j in 0..<oldCapacity {
-            if j + ahead < oldCapacity {
-                let g = old.loadUnaligned(fromByteOffset: (j + ahead) * stride, as: UInt64.self)
-                if g != 0 { locflow_prefetch(new + home(g, mask) * stride) }
+        // Each fingerprint's new place asked for sixteen slots ahead.
+        for j in 0..<old.capacity {
+            if j + ahead < old.capacity {
+                let g = old.fingerprints[j + ahead]
+                if g != 0 { locflow_prefetch(bigger.fingerprints + Table.home(g, mask)) }
             }
-            let f = old.loadUnaligned(fromByteOffset: j * stride, as: UInt64.self)
+            let f = old.fingerprints[j]
             guard f != 0 else { continue }
-            var i = home(f, mask)
-            while new.loadUnaligned(fromByteOffset: i * stride, as: UInt64.self) != 0 { i = (i + 1) & mask }
-            store(f, Int(old.loadUnaligned(fromByteOffset: j * stride + 8, as: UInt32.self)), at: i, in: new)
+            var i = Table.home(f, mask)
+            while bigger.fingerprints[i] != 0 { i = (i + 1) & mask }
+            bigger.fingerprints[i] = f
+            bigger.ids[i] = old.ids[j]
         }
-        return new
+        retired.append((generation, old))
+        table = bigger
+        generation += 1
+    }
+
+    /// The two arrays of a table: fingerprints (0 marks an empty slot) and state numbers.
+    struct Table {
+        let fingerprints: UnsafeMutablePointer<UInt64>
+        let ids: UnsafeMutablePointer<UInt32>
+        let capacity: Int
+
+        /// Zeroed room (`calloc`: a large table's pages come zeroed from the system, not written
+        /// twice). Freed with `free`.
+        init(capacity: Int) {
+            guard let f = calloc(capacity, 8), let i = malloc(capacity * 4) else { fatalError("out of memory for \(capacity) states") }
+            fingerprints = f.bindMemory(to: UInt64.self, capacity: capacity)
+            ids = i.bindMemory(to: UInt32.self, capacity: capacity)
+            self.capacity = capacity
+        }
+
+        func deallocate() {
+            free(fingerprints)
+            free(ids)
+        }
+
+        /// The number first, then the fingerprint, atomically: a reader that sees the fingerprint
+        /// sees the number.
+        @inline(__always) func store(_ f: UInt64, _ id: Int, at i: Int) {
+            ids[i] = UInt32(truncatingIfNeeded: id)
+            locflow_store_release(fingerprints + i, f)
+        }
+
+        @inline(__always) static func home(_ f: UInt64, _ mask: Int) -> Int { Int(truncatingIfNeeded: f ^ (f >> 29)) & mask }
+        /// A fingerprint as the table holds it: 0 marks an empty slot, so a fingerprint 0 is held as 1.
+        @inline(__always) static func held(_ fingerprint: UInt64) -> UInt64 { fingerprint == 0 ? 1 : fingerprint }
+    }
+
+    /// A table for a thread that only looks up (see `view`).
+    struct View: @unchecked Sendable {
+        fileprivate let fingerprints: UnsafeMutablePointer<UInt64>
+        fileprivate let ids: UnsafeMutablePointer<UInt32>
+        fileprivate let mask: Int
+        let generation: Int
+
+        /// The state of a fingerprint in the table, or nil.
+        @inline(__always) func find(_ fingerprint: UInt64) -> Int? { slot(of: fingerprint).map(id(at:)) }
+
+        /// Where a fingerprint is in the table, or nil: its number is `id(at:)` (a second read,
+        /// made only when the number is needed).
+        @inline(__always) func slot(of fingerprint: UInt64) -> Int? {
+            let f = Table.held(fingerprint)
+            var i = Table.home(f, mask)
+            while true {
+                let s = locflow_load_acquire(fingerprints + i)
+                if s == 0 { return nil }
+                if s == f { return i }
+                i = (i + 1) & mask
+            }
+        }
+
+        /// The number of the state in a slot `slot(of:)` gave.
+        @inline(__always) func id(at slot: Int) -> Int { Int(ids[slot]) }
+
+        /// Asks for the cache line where a look-up of `fingerprint` starts, without waiting for
+        /// it (the table outgrows the caches, and a look-up's first read waited for memory).
+        @inline(__always) func prefetch(_ fingerprint: UInt64) {
+            locflow_prefetch(fingerprints + Table.home(Table.held(fingerprint), mask))
+        }
     }
 }
 

@@ -56,11 +56,18 @@ final class WorldBuffer {
 
     var isEmpty: Bool { count == 0 }
 
+    /// Made `reserving:` and given its room: the buffer never moves.
+    var reserved: Bool { mapped > 0 }
+
     /// The world at `i` (valid until the buffer next grows or is emptied).
     @inline(__always) subscript(i: Int) -> UnsafeMutablePointer<World> {
         precondition(i >= 0 && i < count, "WorldBuffer index out of range")
         return base + i
     }
+
+    /// The world at `i`, for a thread that reads the worlds another has put in place while that
+    /// one appends more (`i` below the count it was told: the count is the appending thread's).
+    @inline(__always) func world(at i: Int) -> UnsafeMutablePointer<World> { base + i }
 
     /// Uninitialized room for one more world at the end: initialize it, then `commit` it or
     /// end it there (`World.deinitialize`).

@@ -481,6 +481,33 @@ struct ThreadTests {
         }
     }
 
+    /// Parts of one world on three threads hand out the next level's worlds long before their
+    /// level ends, and the workers look up in a visited set the merge is still filling: the
+    /// graph is the same, edge for edge, as one thread's with whole parts, and so are the
+    /// levels, under a depth bound too.
+    @Test(arguments: [nil, 7])
+    func partsHandedOutEarlyFindTheSameEdges(_ depth: Int?) {
+        var config = AppConfig()
+        config.platform = .ios14
+        func run(_ part: Int, _ threads: Int) -> StateSearch {
+            var bounds = StateSearch.Bounds(depth: depth)
+            bounds.threads = threads
+            bounds.partSize = part
+            var s = StateSearch(config: config, bounds: bounds, keepEdges: true)
+            s.run()
+            return s
+        }
+        let one = run(64, 1)
+        #expect(one.count > 1000 && one.exhausted == (depth == nil))
+        for (part, threads) in [(1, 3), (5, 2), (64, 2), (2, 8)] {
+            let other = run(part, threads)
+            #expect(other.count == one.count && other.transitions == one.transitions && other.levelStarts == one.levelStarts
+                    && other.exhausted == one.exhausted && other.peakFrontier == one.peakFrontier, "parts of \(part), \(threads) threads")
+            #expect(other.edgeFrom == one.edgeFrom && other.edgeTo == one.edgeTo && other.edgeAction == one.edgeAction,
+                    "parts of \(part), \(threads) threads")
+        }
+    }
+
     /// Cut short at its state bound, a search counts the steps tried before the cut, whatever
     /// the threads (a worker's counted steps are spread among the successors it lists).
     @Test func aSearchCutShortCountsTheSameStepsOnAnyThreads() {

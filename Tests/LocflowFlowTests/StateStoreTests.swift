@@ -1,8 +1,10 @@
+import Dispatch
 import Testing
 @testable import LocflowFlow
 
-/// The visited set: every fingerprint inserted is found with its number, however it went in (one
-/// at a time, or a batch that grows the table first), and one never inserted is not.
+/// The visited set: every fingerprint inserted is found with its number, through the set or a
+/// view; a view taken before the set grew still reads its own table; and a thread that looks up
+/// while another inserts finds each fingerprint with its own number or not at all.
 @Suite("explore: the visited set")
 struct StateStoreTests {
     /// Fingerprints spread as the search's are (the first list holds 0, which the table holds as 1).
@@ -17,45 +19,49 @@ struct StateStoreTests {
         }
     }
 
-    @Test func batchesAndSingleInsertsAreFoundWithTheirNumbers() {
+    @Test func insertsAreFoundWithTheirNumbersThroughGrowth() {
         let set = FingerprintSet(capacity: 4)
-        let single = Self.fingerprints(300, seed: 1)
-        for (i, f) in single.enumerated() { #expect(set.insert(f, id: i) == (true, i)) }
-        // A batch three times larger than the table: it grows first, then every slot is filled.
-        let batch = Self.fingerprints(5000, seed: 2)
-        set.insert(batch, firstID: 300)
-        #expect(set.count == 5300)
-        for (i, f) in single.enumerated() { #expect(set.find(f) == i) }
-        for (i, f) in batch.enumerated() { #expect(set.find(f) == 300 + i) }
+        let fs = Self.fingerprints(5000, seed: 1)
+        var early: FingerprintSet.View?
+        var inEarlyTable = 0  // fingerprints inserted before the table the early view reads was grown out of
+        for (i, f) in fs.enumerated() {
+            #expect(set.insert(f, id: i) == (true, i))
+            if i == 100 { early = set.view }
+            if let early, set.generation == early.generation { inEarlyTable = i + 1 }
+        }
+        #expect(set.count == 5000 && set.generation > 0 && set.bytes >= 10_000 * 12)
+        for (i, f) in fs.enumerated() { #expect(set.find(f) == i && set.view.find(f) == i) }
         // Inserted again, a fingerprint keeps its first number.
-        #expect(set.insert(batch[10], id: 99_999) == (false, 310))
+        #expect(set.insert(fs[10], id: 99_999) == (false, 10))
         for f in Self.fingerprints(200, seed: 3) { #expect(set.find(f) == nil) }
-        set.removeAll()
-        #expect(set.count == 0 && set.find(single[0]) == nil)
+        // A view taken early reads the table it was taken of (kept until released), which has
+        // what went in until the set grew out of it, and nothing later.
+        let view = try! #require(early)
+        #expect(view.generation < set.generation && inEarlyTable > 101 && inEarlyTable < 5000)
+        for (i, f) in fs.prefix(inEarlyTable).enumerated() { #expect(view.find(f) == i) }
+        #expect(fs.dropFirst(inEarlyTable).filter { view.find($0) != nil }.isEmpty)
+        set.release(before: set.generation)
     }
 
-    /// A bigger table filled ahead (beside the workers) is taken only while it holds everything:
-    /// after an insert it is dropped, and the set grows as before.
-    @Test func aTableFilledAheadIsTakenOnlyWhileItHoldsEverything() {
-        let set = FingerprintSet(capacity: 1024)
-        let fs = Self.fingerprints(420, seed: 4)
-        set.insert(fs, firstID: 0)
-        #expect(set.growsSoon && set.bytes == 1024 * 12)
-        set.prepareGrowth()
-        #expect(!set.growsSoon)
-        set.takePrepared()
-        #expect(set.bytes == 2048 * 12)
-        for (i, f) in fs.enumerated() { #expect(set.find(f) == i) }
-
-        let stale = FingerprintSet(capacity: 1024)
-        stale.insert(fs, firstID: 0)
-        stale.prepareGrowth()
-        #expect(stale.insert(12345, id: 420) == (true, 420))  // the filled table lacks it now
-        stale.takePrepared()
-        #expect(stale.bytes == 1024 * 12 && stale.find(12345) == 420)
-        stale.insert(Self.fingerprints(200, seed: 5), firstID: 421)  // grows now, on its own
-        #expect(stale.bytes == 2048 * 12 && stale.count == 621)
-        for (i, f) in fs.enumerated() { #expect(stale.find(f) == i) }
-        #expect(stale.find(12345) == 420)
+    /// One thread inserts while another looks up, as the merge and a worker do.
+    @Test func aLookUpBesideTheInsertsFindsTheRightNumberOrNothing() {
+        let set = FingerprintSet(capacity: 1 << 16)
+        let fs = Self.fingerprints(30_000, seed: 7)
+        let view = set.view  // large enough: no growth, one table
+        nonisolated(unsafe) let writer = set  // the one thread that inserts
+        nonisolated(unsafe) var wrong = 0
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            if k == 0 {
+                for (i, f) in fs.enumerated() { _ = writer.insert(f, id: i) }
+            } else {
+                for _ in 0..<3 {
+                    for (i, f) in fs.enumerated() {
+                        if let id = view.find(f), id != i { wrong += 1 }
+                    }
+                }
+            }
+        }
+        #expect(wrong == 0)
+        #expect(set.generation == 0 && fs.enumerated().allSatisfy { view.find($0.element) == $0.offset })
     }
 }
