@@ -28,18 +28,21 @@ extension World {
         // constants, cost two `swift_once` a fingerprint).
         withUnsafePointer(to: plain) { h.block(UnsafeRawPointer($0), PlainFields.self) }
         withUnsafePointer(to: process.plain) { h.block(UnsafeRawPointer($0), ProcessPlain.self) }
-        h.word(noPrompt ? 0 : 1)
-        if let r = process.ranging { h.strings(r.names) } else { h.count(0) }  // read in place: the list's accessor made one
-        h.count(sessions.count)
-        sessions.forEachElement { h.session($0) }
-        // Read in place: nearly always none (through the properties, each made an empty list).
-        if let l = lists { h.strings(l.regions); h.strings(l.monitorConditions); h.strings(l.beaconRegions) } else {
-            h.count(0); h.count(0); h.count(0)
-        }
+        // Then whole pairs, each one multiplication, no word left waiting (the blocks are 20
+        // words): the counts of sessions and waiting prompts (each below 2³², the memory a list
+        // takes) and which optional parts follow; the prompt on screen; each session; each prompt
+        // waiting. A session and a prompt are two words each, whatever they hold.
+        let ranging = process.ranging.map { !$0.names.isEmpty } ?? false  // read in place: the list's accessor made one
+        let monitored = lists.map { !$0.isEmpty } ?? false                  // nearly always none
+        h.pair(UInt64(truncatingIfNeeded: sessions.count) | UInt64(truncatingIfNeeded: promptQueue.count) << 32,
+               (noPrompt ? 0 : 1) | (ranging ? 2 : 0) | (monitored ? 4 : 0))
         // Read in place (a prompt bound with `if let` or a loop's element was copied, strings and all).
         if !noPrompt { h.prompt(prompt.unsafelyUnwrapped) }
-        h.count(promptQueue.count)
+        sessions.forEachElement { h.session($0) }
         promptQueue.forEachElement { h.prompt($0) }
+        // The rare parts last, a word at a time: their strings, each with its length.
+        if ranging, let r = process.ranging { h.strings(r.names) }
+        if monitored, let l = lists { h.strings(l.regions); h.strings(l.monitorConditions); h.strings(l.beaconRegions) }
         return h.finish()
     }
 
@@ -68,16 +71,18 @@ extension World {
                          "backgroundActivity", "desiredAccuracy", "pausesAutomatically", "activityType", "showsBackgroundIndicator",
                          "indicatorPropertyAtBackground", "paused", "locationRequest", "locationRequestHeld", "pad"],
         "Prompt": ["kind", "origin", "purposeKey", "showsPreciseSwitch", "precise"],
-        "ServiceSession": ["id", "goal", "fullAccuracyKey", "state", "held", "qualified", "fullAccuracyDeclined", "createdAt"],
+        "ServiceSession": ["id", "goal", "fullAccuracyKey", "state", "held", "qualified", "fullAccuracyDeclined"],
         // Hashed as its number: one number a string (see `Name`).
         "Name": ["number"],
     ]
 
     /// The stored properties `canonicalize` sets to one value whatever the world (a test holds
-    /// it so), which the fingerprint therefore leaves out: they lie after the fields it reads.
+    /// it so), which the fingerprint therefore leaves out: in the plain blocks they lie after the
+    /// fields it reads.
     public static let canonicalConstants: [String: Set<String>] = [
         "PlainFields": ["callbacks", "reducedFixes", "timersFired", "fixes", "lastFixAt", "locationUsedAt"],
         "ProcessPlain": ["generation", "launchedAt", "liveUpdatesStartedAt", "monitorStartedAt", "backgroundActivityStartedAt"],
+        "ServiceSession": ["createdAt"],
     ]
 }
 
@@ -172,7 +177,16 @@ struct FingerprintHasher {
         for i in a.indices { string(a[i]) }
     }
 
-    mutating func prompt(_ p: Prompt) {
+    /// Two words in, as a pair: one multiplication when no word is waiting (the blocks before
+    /// the pairs are an even number of words; were a field added that made them odd, the pairs
+    /// would go in a word at a time, as correct and a little slower).
+    @inline(__always) mutating func pair(_ x: UInt64, _ y: UInt64) {
+        if half { word(x); word(y) } else { mix(x, y) }
+    }
+
+    /// A prompt: its cases and switches, then the names it holds (the origin's, the purpose
+    /// key's: 0 where there is none, which the first word tells apart).
+    @inline(__always) mutating func prompt(_ p: Prompt) {
         // The case first, without binding a payload (a bound payload copied the origin, strings
         // and all, for every prompt hashed); then the payload of the three cases that have one.
         let origin: UInt64 = switch p.origin {
@@ -187,23 +201,24 @@ struct FingerprintHasher {
         case .servicesOff: 8
         case .widget: 9
         }
-        word(Self.tag(p.kind) | origin << 8 | (p.purposeKey != nil ? 1 << 16 : 0) | (p.showsPreciseSwitch ? 1 << 17 : 0)
-             | (p.precise ? 1 << 18 : 0))
+        var names: UInt64 = 0
         if origin >= 3 && origin <= 5 {
             switch p.origin {
-            case .deferredUpgrade(let name), .temporaryRequest(let name), .session(let name): self.name(name)
+            case .deferredUpgrade(let name), .temporaryRequest(let name), .session(let name): names = UInt64(name.number)
             default: break
             }
         }
-        if let key = p.purposeKey { name(key) }
+        if let key = p.purposeKey { names |= UInt64(key.number) << 32 }
+        pair(Self.tag(p.kind) | origin << 8 | (p.purposeKey != nil ? 1 << 16 : 0) | (p.showsPreciseSwitch ? 1 << 17 : 0)
+             | (p.precise ? 1 << 18 : 0), names)
     }
 
-    mutating func session(_ s: ServiceSession) {
-        word(Self.tag(s.goal) | Self.tag(s.state) << 8 | (s.fullAccuracyKey != nil ? 1 << 16 : 0) | (s.held ? 1 << 17 : 0)
-             | (s.qualified ? 1 << 18 : 0) | (s.fullAccuracyDeclined ? 1 << 19 : 0))
-        int(s.createdAt)
-        name(s.id)
-        if let key = s.fullAccuracyKey { name(key) }
+    /// A session: its cases and flags, then its ID and full-accuracy key (0 where there is none,
+    /// which the first word tells apart). `createdAt` is left out: the canonical form sets it to 0.
+    @inline(__always) mutating func session(_ s: ServiceSession) {
+        pair(Self.tag(s.goal) | Self.tag(s.state) << 8 | (s.fullAccuracyKey != nil ? 1 << 16 : 0) | (s.held ? 1 << 17 : 0)
+             | (s.qualified ? 1 << 18 : 0) | (s.fullAccuracyDeclined ? 1 << 19 : 0),
+             UInt64(s.id.number) | UInt64(s.fullAccuracyKey?.number ?? 0) << 32)
     }
 
     /// Both lanes folded into one word and finished with an avalanche (so nearby inputs spread

@@ -217,6 +217,7 @@ struct FingerprintTests {
                 #expect(q.generation == freshProcess.generation && q.launchedAt == freshProcess.launchedAt
                         && q.liveUpdatesStartedAt == freshProcess.liveUpdatesStartedAt && q.monitorStartedAt == freshProcess.monitorStartedAt
                         && q.backgroundActivityStartedAt == freshProcess.backgroundActivityStartedAt)
+                #expect(w.sessions.allSatisfy { $0.createdAt == 0 })
             })
             #expect(seen > 1000)
         }
