@@ -142,7 +142,7 @@ public struct StateSearch {
         levels[0].append(copying: start)
         let schedule = SearchSchedule(levels: levels, chunk: bounds.partSize, workers: workers, depthLimit: bounds.depth,
                                       view: visited.view, actions: actions.count)
-        let (actions, keep, keepEdges, workers, depthLimit) = (self.actions, bounds.keepLastOutputs, self.keepEdges, self.workers, bounds.depth)
+        let (actions, keep, keepEdges, workers) = (self.actions, bounds.keepLastOutputs, self.keepEdges, self.workers)
         var cutLevel: (level: Int, base: Int)?
         withoutActuallyEscaping(visit) { visit in
             withUnsafeMutablePointer(to: &self) { me in
@@ -166,25 +166,13 @@ public struct StateSearch {
                             job = schedule.handIn(part, e)
                         case .merge(let part, let e):
                             // This thread alone touches the search's fields until `merged`.
-                            let search = me
-                            let next = schedule.levels[(part.level + 1) % 2]
-                            search.pointee.merge(e, next, visit)
-                            var outcome = SearchSchedule.Outcome.goOn
-                            let levelEnded = !search.pointee.truncated && part.range.upperBound == schedule.mergeLevelSize
-                            if search.pointee.truncated {
-                                cutAt = (part.level, part.base)
-                                outcome = .finish
-                            } else if levelEnded {
-                                search.pointee.endLevel(part.level, base: part.base, size: part.range.upperBound, next: next)
-                                if next.isEmpty || depthLimit.map({ part.level + 1 >= $0 }) == true { outcome = .finish }
-                                if next.isEmpty { search.pointee.exhausted = true }
-                                if outcome == .goOn { schedule.levels[part.level % 2].removeAll() }  // read by no part now
+                            let (levelEnded, outcome) = me.pointee.merge(part, e, schedule, visit)
+                            if outcome == .finish && me.pointee.truncated { cutAt = (part.level, part.base) }
+                            if let progress, me.pointee.count - lastProgress >= 4096 {
+                                lastProgress = me.pointee.count
+                                progress(me.pointee)
                             }
-                            if let progress, search.pointee.count - lastProgress >= 4096 {
-                                lastProgress = search.pointee.count
-                                progress(search.pointee)
-                            }
-                            let visited = search.pointee.visited
+                            let visited = me.pointee.visited
                             job = schedule.merged(part, view: visited.view, levelEnded: levelEnded, outcome: outcome) { visited.release(before: $0) }
                         }
                     }
@@ -202,10 +190,22 @@ public struct StateSearch {
         coverCut(frontier, base: base)
     }
 
-    /// A level's merge is over: the largest frontier so far, and where the next level starts.
-    private mutating func endLevel(_ level: Int, base: Int, size: Int, next: WorldBuffer) {
+    /// Merges a part (see `merge(_:_:_:)`) and says whether its level ended with it (the largest
+    /// frontier so far noted, the next level's start, the level's worlds let go) and whether the
+    /// search is over: cut short, out of levels, or at its depth bound.
+    private mutating func merge(_ part: SearchSchedule.Part, _ e: Expansion, _ schedule: SearchSchedule,
+                                _ visit: (Int, World) -> Void) -> (levelEnded: Bool, outcome: SearchSchedule.Outcome) {
+        let next = schedule.levels[(part.level + 1) % 2]
+        merge(e, next, visit)
+        if truncated { return (false, .finish) }
+        let size = part.range.upperBound
+        guard size == schedule.mergeLevelSize else { return (false, .goOn) }
         peakFrontier = max(peakFrontier, size + next.count)
-        if !next.isEmpty { levelStarts.append(base + size) }
+        if next.isEmpty { exhausted = true; return (true, .finish) }
+        levelStarts.append(part.base + size)
+        if let limit = bounds.depth, part.level + 1 >= limit { return (true, .finish) }
+        schedule.levels[part.level % 2].removeAll()  // read by no part now: every one is merged
+        return (true, .goOn)
     }
 
     /// The threads that expand the frontier: `bounds.threads`, 1 to 8.
