@@ -24,6 +24,10 @@ public struct StateSearch {
         public var threads = StateSearch.defaultThreads
         /// Worlds a worker expands at a time (tests vary it: nothing found may depend on it).
         var partSize = 64
+        /// The levels' buffers reserve their room (tests turn it off: buffers that grow, and move,
+        /// as where the system refuses the reservation, hand out no part of a level before it is
+        /// merged).
+        var reserveLevels = true
         public init(depth: Int? = nil, maxStates: Int = 4_000_000, families: Set<Family> = StateSearch.defaultFamilies,
                     waits: [Millis] = StateSearch.defaultWaits, sessions: Int = 1) {
             self.depth = depth
@@ -138,7 +142,8 @@ public struct StateSearch {
         if count >= bounds.maxStates || stop?.requested == true { truncated = true; return }
         if let limit = bounds.depth, limit <= 0 { return }
         // Each reserved for as many worlds as the search may find: a level holds at most that many.
-        let levels = [WorldBuffer(reserving: bounds.maxStates), WorldBuffer(reserving: bounds.maxStates)]
+        let levels = bounds.reserveLevels ? [WorldBuffer(reserving: bounds.maxStates), WorldBuffer(reserving: bounds.maxStates)]
+            : [WorldBuffer(), WorldBuffer()]
         levels[0].append(copying: start)
         let schedule = SearchSchedule(levels: levels, chunk: bounds.partSize, workers: workers, depthLimit: bounds.depth,
                                       view: visited.view, actions: actions.count)
