@@ -11,11 +11,12 @@ import LocflowCore
 /// one that cannot merge takes the next part. Parts of the next level are handed out as soon as
 /// the merge has put a whole part's worth of its worlds in place, before the level ends. With
 /// rounds (a batch expanded while the one before was merged, then the new states put into the
-/// visited set while no worker ran) a thread waited 11-14% of the time on two cores: for the
+/// visited set while no worker ran) a thread waited 9-13% of the time on two cores: for the
 /// round's last part, for the thread pool to wake, and between rounds.
 ///
-/// Everything here is under `condition`'s lock; the search's own fields are the merging thread's
-/// alone (`merging` passes them from one thread to the next).
+/// Everything here is under `condition`'s lock, but `levels` (never changed) and `mergeLevelSize`
+/// (changed only by the merging thread, which reads it); the search's own fields are the merging
+/// thread's alone (`merging` passes them from one thread to the next, through the lock).
 final class SearchSchedule: @unchecked Sendable {
     /// A slice of one level's frontier for a thread to expand.
     struct Part {
@@ -44,7 +45,8 @@ final class SearchSchedule: @unchecked Sendable {
     let levels: [WorldBuffer]
     private let chunk: Int
     private let depthLimit: Int?
-    /// Parts handed out but not yet merged, at most.
+    /// Parts handed out but not yet merged, at most (16 a thread: enough to go on expanding while
+    /// the merge grows the visited set, mostly; few enough that the views stay fresh).
     private let window: Int
     /// The next level's worlds may be handed out while the merge still adds to their buffer
     /// (which must not move: both buffers reserved their room).
