@@ -126,7 +126,7 @@ public struct StateSearch {
     /// one thread at a time, not always the same one.
     ///
     /// The frontier goes in parts, expanded by the threads (stepping, canonical form,
-    /// fingerprint, a look-up in the visited set as it was when the part was handed out) and
+    /// fingerprint, a look-up in the visited set, which the merge may be adding to) and
     /// merged one at a time in order (`SearchSchedule`), so the numbering, the shortest paths
     /// and every output are the same on any number of threads. A successor a worker did not find
     /// is looked up again by the merge, the one thread that inserts.
@@ -246,7 +246,7 @@ public struct StateSearch {
         var fired = RuleSet()
         /// For each of `actions`: possible in at least one state of the slice.
         var enabled: [Bool]
-        /// The visited set as it was when the part was handed out.
+        /// The visited set's table when the part was handed out (the merge may still add to it).
         let known: FingerprintSet.View
 
         /// `worlds`: an empty buffer for the successors kept.

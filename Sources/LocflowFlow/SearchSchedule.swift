@@ -26,7 +26,7 @@ final class SearchSchedule: @unchecked Sendable {
         let range: Range<Int>
         /// The state number of the level's first world.
         let base: Int
-        /// The visited set as the part's look-ups see it.
+        /// The visited set's table for the part's look-ups (the merge may still add to it).
         let view: FingerprintSet.View
         /// Where its kept successors go (emptied by the thread that expands it).
         let buffer: WorldBuffer
