@@ -60,7 +60,7 @@ final class SearchSchedule: @unchecked Sendable {
     /// The view generation of each part being expanded (tables older than all are freed).
     private var inFlight: [Int: Int] = [:]
     /// The level being merged: its number, its first state's number and its size.
-    private(set) var mergeLevel = 0
+    private var mergeLevel = 0
     private var mergeBase = 0
     private(set) var mergeLevelSize: Int
     /// Worlds of the level after it that the merge has put in place so far.
