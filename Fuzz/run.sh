@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes locflow's readers of hostile input with libFuzzer (swiftc -sanitize=fuzzer,address).
 #
-#   Fuzz/run.sh [flow|plist|strings|all] [SECONDS]     default: all, 60 seconds each
+#   Fuzz/run.sh [flow|plist|strings|shrink|all] [SECONDS]     default: all, 60 seconds each
 #
 # Builds one binary per target into .build/fuzz (the pure sources compiled directly: LocflowCore
 # as a module, then the readers with the target's entry point), starts from the seeds in
@@ -38,11 +38,14 @@ build() {  # build TARGET
     # quoting it uses from the flow parser's files).
     plist) build_core; srcs=("${readers[@]}" "${parser[@]}" Sources/LocflowFlow/{InfoPlist,InputFile}.swift Fuzz/targets/PlistReader.swift "$out/LocflowCore.o") ;;
     strings) build_core; srcs=("${readers[@]}" Fuzz/targets/StringsReader.swift "$out/LocflowCore.o") ;;
+    # shrink and diff run the whole flow layer (the runner, the observables, the model checker's
+    # files come along: it is one module), so the module is compiled whole.
+    shrink) build_core; srcs=(Sources/LocflowFlow/*.swift Fuzz/targets/ShrinkDiff.swift "$out/LocflowCore.o") ;;
   esac
   echo "fuzz: building $t"
   # Inside $out, so the module files swiftc writes beside the binary stay out of the repository.
   local root; root=$(pwd)
-  (cd "$out" && swiftc "${flags[@]}" -wmo -module-name Fuzz"$t" -I . "${srcs[@]/#/$root/}" -o "fuzz-$t" 2>&1 \
+  (cd "$out" && swiftc "${flags[@]}" -wmo -module-name Fuzz"$t" -I . -I "$root/Sources/CPrefetch" "${srcs[@]/#/$root/}" -o "fuzz-$t" 2>&1 \
     | grep -v "ld.gold: warning: Cannot export local symbol" || true)
   [ -x "$out/fuzz-$t" ] || { echo "fuzz: could not build $t"; exit 1; }
 }
@@ -51,7 +54,9 @@ run() {  # run TARGET
   local t=$1 corpus="$out/corpus-$1" extra=()
   mkdir -p "$corpus"
   cp -n Fuzz/seeds/"$t"/* "$corpus"/ 2>/dev/null || true
-  [ -f "Fuzz/$t.dict" ] && extra+=(-dict="Fuzz/$t.dict")
+  local dict="Fuzz/$t.dict"
+  [ "$t" = shrink ] && dict=Fuzz/flow.dict  # the same language
+  [ -f "$dict" ] && extra+=(-dict="$dict")
   echo "fuzz: $t for ${seconds}s"
   local log="$out/fuzz-$t.log" rc=0
   ASAN_OPTIONS=detect_leaks=1 "$out/fuzz-$t" "$corpus" "${extra[@]}" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
@@ -65,7 +70,7 @@ run() {  # run TARGET
   fi
 }
 
-targets=(flow plist strings)
+targets=(flow plist strings shrink)
 [ "$which" = all ] || targets=("$which")
 status=0
 for t in "${targets[@]}"; do build "$t"; done

@@ -42,7 +42,7 @@ extension World {
         promptQueue.forEachElement { h.prompt($0) }
         // The rare parts last, a word at a time: their strings, each with its length.
         if ranging, let r = process.ranging { h.strings(r.names) }
-        if monitored, let l = lists { h.strings(l.regions); h.strings(l.monitorConditions); h.strings(l.beaconRegions) }
+        if monitored, let l = lists { h.strings(l.regions.names); h.strings(l.monitorConditions.names); h.strings(l.beaconRegions.names) }
         return h.finish()
     }
 
@@ -65,6 +65,8 @@ extension World {
                       "locationButtonApproved"],
         "ProcessState": ["plain", "ranging"],
         "NameList": ["names"],
+        // Hashed in their order (`names`): `next` only numbers that order.
+        "NameSet": ["places", "next"],
         // Hashed as they lie in memory, `pad` (always zero) included.
         "ProcessPlain": ["locationRequestDeadline", "launchedInBackground", "lastDeliveredStatus", "lastDeliveredAccuracy",
                          "standardUpdates", "standardStartedInForeground", "allowsBackgroundUpdates", "liveUpdates", "monitor",

@@ -44,9 +44,9 @@ extension World {
             if process.beaconRanging.contains(id) { process.beaconRanging.removeAll { $0 == id } }
             t.note(.beaconRangingStopped, id)
         case .startMonitoringBeaconRegion(let id):
-            startMonitoring(id, in: \.beaconRegions, .beaconRegionStarted, reduced: .reducedAccuracyNoBeacons, &t)
+            startMonitoring(id, in: .beaconRegions, .beaconRegionStarted, reduced: .reducedAccuracyNoBeacons, &t)
         case .stopMonitoringBeaconRegion(let id):
-            if beaconRegions.contains(id) { beaconRegions.removeAll { $0 == id } }  // (see stopMonitoringRegion)
+            if beaconRegions.contains(id) { beaconRegions.remove(id) }  // (see stopMonitoringRegion)
             t.note(.beaconRegionStopped, id)
         case .liveActivity(let on):
             guard profile.hasLiveActivities else { return t.note(.liveActivityUnavailable, profile.platform.displayName) }

@@ -57,11 +57,11 @@ extension World {
             significantChanges = false
             t.note(.significantChangesStopped)
         case .startMonitoringRegion(let id):
-            startMonitoring(id, in: \.regions, .regionStarted, reduced: .reducedAccuracyNoRegions, &t)
+            startMonitoring(id, in: .regions, .regionStarted, reduced: .reducedAccuracyNoRegions, &t)
         case .stopMonitoringRegion(let id):
             // Asked first: a change through the property makes the world's lists its own (a new
             // box, or a copy of one another world shares), removed or not.
-            if regions.contains(id) { regions.removeAll { $0 == id } }
+            if regions.contains(id) { regions.remove(id) }
             t.note(.regionStopped, id)
 
         case .session(let id, let goal, let key): createSession(id, goal, key, &t)
@@ -150,9 +150,27 @@ extension World {
 
     /// Starts monitoring (or ranging) `id` in one of the world's lists: a region, a beacon
     /// region or a beacon constraint. Denied apps get kCLErrorDenied; reduced accuracy stops them.
+    /// The persistent monitored lists, changed in place (a key path to a computed property
+    /// copies the whole set on every write: N regions took time N²).
+    enum MonitoredList { case regions, beaconRegions }
+
+    mutating func startMonitoring(_ id: String, in list: MonitoredList, _ started: Rule,
+                                  reduced: Rule, _ t: inout Transition) {
+        switch list {
+        case .regions: if !regions.contains(id) { regions.append(id) }
+        case .beaconRegions: if !beaconRegions.contains(id) { beaconRegions.append(id) }
+        }
+        noteStarted(started, id, reduced: reduced, &t)
+    }
+
+    /// A process's beacon ranging (a few names, a list).
     mutating func startMonitoring(_ id: String, in list: WritableKeyPath<World, [String]>, _ started: Rule,
                                   reduced: Rule, _ t: inout Transition) {
         if !self[keyPath: list].contains(id) { self[keyPath: list].append(id) }
+        noteStarted(started, id, reduced: reduced, &t)
+    }
+
+    private mutating func noteStarted(_ started: Rule, _ id: String, reduced: Rule, _ t: inout Transition) {
         t.note(started, id)
         if status == .denied { failDenied(&t) }
         if accuracy == .reducedAccuracy && status.isAuthorized { t.note(reduced) }

@@ -241,12 +241,12 @@ public struct World: Sendable, Hashable {
     public internal(set) var sessions = ShortList<ServiceSession>()
     @inline(__always) public internal(set) var significantChanges: Bool { get { plain.significantChanges } set { plain.significantChanges = newValue } }
     /// The regions monitored (`startMonitoring(for:)`), by the flow's names.
-    public internal(set) var regions: [String] {
+    public internal(set) var regions: NameSet {
         @inline(__always) _read { yield lists?.regions ?? [] }
         @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.regions }
     }
     /// The conditions added to the `CLMonitor`.
-    public internal(set) var monitorConditions: [String] {
+    public internal(set) var monitorConditions: NameSet {
         @inline(__always) _read { yield lists?.monitorConditions ?? [] }
         @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.monitorConditions }
     }
@@ -294,7 +294,7 @@ public struct World: Sendable, Hashable {
     @inline(__always) public internal(set) var liveActivityStartedAt: Millis? { get { plain.liveActivityStartedAt.value } set { plain.liveActivityStartedAt = Time(newValue) } }
     /// The visits service and beacon-region monitoring persist across processes.
     @inline(__always) public internal(set) var visits: Bool { get { plain.visits } set { plain.visits = newValue } }
-    public internal(set) var beaconRegions: [String] {
+    public internal(set) var beaconRegions: NameSet {
         @inline(__always) _read { yield lists?.beaconRegions ?? [] }
         @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.beaconRegions }
     }
@@ -355,9 +355,9 @@ public struct World: Sendable, Hashable {
 @usableFromInline final class WorldLists: @unchecked Sendable, Hashable {
     /// The regions monitored (`startMonitoring(for:)`), the `CLMonitor` conditions and the beacon
     /// regions monitored, by the flow's names.
-    @exclusivity(unchecked) var regions: [String] = []
-    @exclusivity(unchecked) var monitorConditions: [String] = []
-    @exclusivity(unchecked) var beaconRegions: [String] = []
+    @exclusivity(unchecked) var regions = NameSet()
+    @exclusivity(unchecked) var monitorConditions = NameSet()
+    @exclusivity(unchecked) var beaconRegions = NameSet()
 
     init() {}
 

@@ -102,6 +102,10 @@ public enum Recording {
     /// The same recording, handed to `emit` line by line (each with its newline) as it is made,
     /// so that a long flow is written out without being held in memory. Returns the number of
     /// events (lines after the header).
+    /// The most steps (and expectations) `record` turns into an asciicast: each is a frame of
+    /// about 12 KB at 120x40, so 10,000 make about 120 MB (a 16 MB flow would have made 12 GB).
+    public static let maxSteps = 10_000
+
     @discardableResult
     public static func stream<E: Error>(flow: Flow, config: AppConfig, configLines: [String], width: Int, height: Int,
                                         speed: Double, captions: Bool, language: Language = .en,

@@ -14,7 +14,7 @@ public final class Recorder {
     private(set) var file: RecordingFile?
     /// Every recording made in this session, with its report and what happened on the way
     /// (said again on exit).
-    public private(set) var made: [(flow: String, report: String?, note: String?)] = []
+    public private(set) var made: [(flow: String, report: String?, reportProblem: String?, note: String?)] = []
     /// A recording that could not be written anywhere: said on exit.
     public private(set) var lost: String?
     /// Where the recording moved from, when it did (said with it on exit).
@@ -30,18 +30,23 @@ public final class Recorder {
     /// A fresh name in `folder`: locflow-recording-STAMP.flow (-2, -3... if taken), claimed by
     /// creating it empty with O_EXCL. Asking whether a name was taken left it free until the
     /// recording was written: two explorers started in the same second in one folder took the
-    /// same name, and the second recording replaced the first. A folder where nothing can be
-    /// created gets the first name unclaimed (`claimed` false), and the write that follows says why.
+    /// same name, and the second recording replaced the first. The report's name beside it
+    /// (.md) must be free too: anything there, a planted symbolic link included, moves on to
+    /// the next number (O_EXCL never follows a link, and the report is created exclusively at
+    /// the end). A folder where nothing can be created gets the first name unclaimed (`claimed`
+    /// false), and the write that follows says why.
     func freshPath(in folder: String) -> (path: String, claimed: Bool) {
         let base = folder + "/locflow-recording-\(Recorder.stamp())"
         var n = 1
+        var st = stat()
         while n < 10_000 {
-            let path = n == 1 ? base + ".flow" : base + "-\(n).flow"
-            // 0o666 as every file locflow makes: the umask decides, as it did before the claim.
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd >= 0 { close(fd); return (path, true) }
-            guard errno == EEXIST else { break }
+            let stem = n == 1 ? base : base + "-\(n)"
             n += 1
+            if lstat(stem + ".md", &st) == 0 { continue }
+            // 0o666 as every file locflow makes: the umask decides, as it did before the claim.
+            let fd = open(stem + ".flow", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            if fd >= 0 { close(fd); return (stem + ".flow", true) }
+            guard errno == EEXIST else { break }
         }
         return (base + ".flow", false)
     }
@@ -87,7 +92,7 @@ public final class Recorder {
                 f.close()
                 file = nil
                 let report = writeReport(for: f.path, language: state.language)
-                made.append((f.path, report.path, movedFrom.map { "\(shown($0)) could not be written" }))
+                made.append((f.path, report.path, report.problem, movedFrom.map { "\(shown($0)) could not be written" }))
                 state.message = state.language.pick("recorded \(shown(f.path))", "\(shown(f.path))에 녹화했습니다")
                     + (report.path.map { state.language.pick(" and its report \(shown($0))", ", 보고서: \(shown($0))") }
                        ?? state.language.pick("; no report: ", ". 보고서 없음: ") + (report.problem ?? ""))
@@ -127,19 +132,17 @@ public final class Recorder {
     /// Writes FILE.md beside FILE.flow: the `locflow report` of the recording.
     public func writeReport(for flowPath: String, language: Language = .en) -> (path: String?, problem: String?) {
         let mdPath = (flowPath.hasSuffix(".flow") ? String(flowPath.dropLast(5)) : flowPath) + ".md"
-        do {
+        do throws(FlowError) {
             let flow = try Commands.load(flowPath)
             let text = (try? String(contentsOfFile: flowPath, encoding: .utf8)) ?? flow.text
             let dir = (flowPath as NSString).deletingLastPathComponent
             let (md, _) = try Report.markdown(flow: flow, flowText: text, file: flowPath, baseDirectory: dir.isEmpty ? "." : dir, language: language)
-            try AtomicFile.write(md, to: mdPath)
+            // Created, never replaced: the name was free when the recording began, and anything
+            // that took it since (a planted link) is left alone and said.
+            try OutputFile.write(mdPath, md, exclusive: true)
             return (mdPath, nil)
-        } catch let e as AtomicFile.Failure {
-            return (nil, e.description)
-        } catch let e as FlowError {
-            return (nil, e.description)
         } catch {
-            return (nil, "\(error)")
+            return (nil, error.description)
         }
     }
 

@@ -4,8 +4,14 @@ import LocflowFlow
 /// The `:` line: a `.flow` statement typed into the explorer, with completion and hints.
 extension ExplorerState {
 
+    /// The longest `:` line (in characters). A statement is a line of a flow; a paste of tens of
+    /// thousands of characters made every frame measure the whole line, so the keys after it
+    /// (Esc, Ctrl-C) waited seconds. Past it, characters are refused and the status says so.
+    public static let maxCommandLine = 1_024
+
     mutating func commandLineKey(_ key: Key) -> [Effect] {
-        guard var line = commandLine else { return [] }
+        // Taken out of the state while it changes: a copy left behind made every key copy the line.
+        guard var line = commandLine.take() else { return [] }
         if messageIsError { message = nil; messageIsError = false }
         switch key {
         case .escape, .ctrl("c"):
@@ -30,6 +36,11 @@ extension ExplorerState {
             if !trimmed.isEmpty && commandHistory.last != trimmed { commandHistory.append(trimmed) }
             return runCommandLine(line)
         case .char(let c):
+            guard line.unicodeScalars.count < Self.maxCommandLine else {
+                message = language.pick("the : line holds at most \(Self.maxCommandLine) characters", ": 줄에는 최대 \(Self.maxCommandLine)자까지 들어갑니다")
+                messageIsError = true
+                break
+            }
             line.append(c)
         default:
             break

@@ -34,7 +34,7 @@ public enum AtomicFile {
     }
 
     /// Replaces `path` with `text` atomically, through `OutputFile` (the one helper for files
-    /// locflow writes): a regular file or a link to one, never a device or a FIFO; an unnamed
+    /// locflow writes): a writable regular file, never a link, a device or a FIFO; an unnamed
     /// temporary file in the same folder, fsync, rename.
     public static func write(_ text: String, to path: String) throws(Failure) {
         do { try OutputFile.write(path, text) } catch {
@@ -71,7 +71,7 @@ public final class RecordingFile {
         self.write = write
         let text = first.map { FlowQuoting.lines($0) + "\n" }.joined()
         try AtomicFile.write(text, to: path)
-        fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw AtomicFile.failure(path) }
         lines = first.count
         size = text.utf8.count
@@ -96,7 +96,7 @@ public final class RecordingFile {
         let text = all.map { FlowQuoting.lines($0) + "\n" }.joined()
         try AtomicFile.write(text, to: path)
         closeDescriptor(fd)
-        fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw AtomicFile.failure(path) }
         lines = all.count
         size = text.utf8.count

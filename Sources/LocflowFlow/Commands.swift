@@ -193,50 +193,53 @@ public enum Commands {
                 return 2
             }
         }
-        io.out("\(path) (\(format) property list) on \(platform.displayName)")
-        io.out("  app name: " + appNameLine(config))
-        func show(_ label: String, _ v: String?) { io.out("  \(label): " + (v.map { "\"\($0.replacingOccurrences(of: "\n", with: "\\n"))\"" } ?? "(missing)")) }
+        // Every line once, escaped: a plist's strings (a display name, a purpose text, a
+        // background mode) are the stranger's, and a newline in one forged lines of the verdict.
+        func say(_ line: String) { io.out(TextSafety.escape(line, keepNewlines: false)) }
+        say("\(path) (\(format) property list) on \(platform.displayName)")
+        say("  app name: " + appNameLine(config))
+        func show(_ label: String, _ v: String?) { say("  \(label): " + (v.map { "\"\($0)\"" } ?? "(missing)")) }
         show("when-in-use prompt text", config.whenInUseMessage)
         show("Always prompt text", config.alwaysMessage)
         if let purposes = info.temporaryUsageDescriptions, !purposes.isEmpty {
             for key in purposes.keys.sorted() { show("purpose \(PlistFinding.shown(key))", config.purposeMessage(key)) }
         } else {
-            io.out("  temporary full-accuracy purpose keys: none")
+            say("  temporary full-accuracy purpose keys: none")
         }
-        io.out("  background modes: " + (info.backgroundModes.isEmpty ? "none" : info.backgroundModes.joined(separator: ", ")))
-        io.out("")
-        io.out("What iOS would do:")
+        say("  background modes: " + (info.backgroundModes.isEmpty ? "none" : info.backgroundModes.joined(separator: ", ")))
+        say("")
+        say("What iOS would do:")
         let profile = platform.profile
-        io.out("  requestWhenInUseAuthorization: " + (info.hasWhenInUseKey ? "shows the when-in-use prompt" : "does nothing (NSLocationWhenInUseUsageDescription is missing)"))
+        say("  requestWhenInUseAuthorization: " + (info.hasWhenInUseKey ? "shows the when-in-use prompt" : "does nothing (NSLocationWhenInUseUsageDescription is missing)"))
         let always: String
         if !info.hasWhenInUseKey { always = "does nothing (NSLocationWhenInUseUsageDescription is missing)" }
         else if !profile.hasAlways { always = "is a when-in-use request on visionOS" }
         else if !info.hasAlwaysKey { always = "does nothing (NSLocationAlwaysAndWhenInUseUsageDescription is missing)" }
         else if profile.legacyPrompts { always = "shows the three-option Always prompt" }
         else { always = "shows the when-in-use prompt, then provisional Always (the upgrade prompt comes later)" }
-        io.out("  requestAlwaysAuthorization: " + always)
+        say("  requestAlwaysAuthorization: " + always)
         if profile.hasLocationButton {
-            io.out("  CLLocationButton: " + (info.hasWhenInUseKey ? "a one-time grant, like Allow Once (confirmed on its first tap)" : "grants nothing (NSLocationWhenInUseUsageDescription is missing)"))
+            say("  CLLocationButton: " + (info.hasWhenInUseKey ? "a one-time grant, like Allow Once (confirmed on its first tap)" : "grants nothing (NSLocationWhenInUseUsageDescription is missing)"))
         }
         let probe = World(config: config)
         if probe.canEverAsk {
-            io.out("  Settings options once the app has asked: " + probe.settingsOptionsOnceListed.map(\.rawValue).joined(separator: ", "))
+            say("  Settings options once the app has asked: " + probe.settingsOptionsOnceListed.map(\.rawValue).joined(separator: ", "))
         } else {
-            io.out("  Settings: never lists the app, because it cannot ask (nothing prompts without NSLocationWhenInUseUsageDescription)")
+            say("  Settings: never lists the app, because it cannot ask (nothing prompts without NSLocationWhenInUseUsageDescription)")
         }
-        if profile.hasAccuracy { io.out("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on")) }
-        io.out("  allowsBackgroundLocationUpdates = true: " + (info.hasLocationBackgroundMode ? "allowed" : "crashes the app (no location in UIBackgroundModes)"))
+        if profile.hasAccuracy { say("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on")) }
+        say("  allowsBackgroundLocationUpdates = true: " + (info.hasLocationBackgroundMode ? "allowed" : "crashes the app (no location in UIBackgroundModes)"))
         if profile.hasServiceSessions {
-            io.out("  iOS 18 sessions: " + (info.requireExplicitServiceSession ? "explicit CLServiceSession required (implicit sessions are off)" : "implicit sessions on"))
+            say("  iOS 18 sessions: " + (info.requireExplicitServiceSession ? "explicit CLServiceSession required (implicit sessions are off)" : "implicit sessions on"))
         }
         if profile.isVisionOS {
-            io.out("  unavailable to a compatible app on visionOS: Always authorization, the significant-change service, CLMonitor,")
-            io.out("    background location updates, CLLocationButton; nothing keeps the app in use from the background")
+            say("  unavailable to a compatible app on visionOS: Always authorization, the significant-change service, CLMonitor,")
+            say("    background location updates, CLLocationButton; nothing keeps the app in use from the background")
         }
         let findings = InfoPlistLoader.analyse(dict, platform: platform)
         if !findings.isEmpty {
-            io.out("")
-            for f in findings { io.out("  " + f.text) }
+            say("")
+            for f in findings { say("  " + f.text) }
         }
         return 0
     }

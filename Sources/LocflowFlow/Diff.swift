@@ -42,6 +42,9 @@ public enum FlowDiff {
         public var compared: Int
         /// How many of them differ somewhere.
         public var differing: Int
+        /// Differing steps past `maxRows` rows, counted and not shown.
+        public var unshown = 0
+        public var maxRows = FlowDiff.maxRows
         public var isSame: Bool { rows.isEmpty }
         /// Steps with a row shown (the others only carry a difference on from the step before).
         public var shownSteps: Int {
@@ -58,7 +61,8 @@ public enum FlowDiff {
         public var countText: String {
             let shown = shownSteps, carried = differing - shown
             return "\(differing) of \(compared) steps differ"
-                + (carried > 0 ? " (\(shown) shown; the other \(carried) only carry a difference on from the step before)" : "")
+                + (carried - unshown > 0 ? " (\(shown) shown; the other \(carried - unshown) only carry a difference on from the step before)" : "")
+                + (unshown > 0 ? "; \(unshown) more differ past the first \(maxRows) rows, not shown" : "")
         }
     }
 
@@ -69,41 +73,64 @@ public enum FlowDiff {
         var fields: [Observed.Field]
     }
 
-    /// Runs the flow on one side: a snapshot after the start and after each statement.
-    static func snapshots(_ flow: Flow, baseDirectory: String, side: Side) throws(FlowError) -> (Platform, [Snapshot]) {
-        var builder = ConfigBuilder(baseDirectory: baseDirectory)
-        for line in flow.config {
-            guard case .config(let c) = line.statement else { continue }
-            try builder.apply(c, at: SourceLocation(file: flow.file, line: line.line, column: 1))
-        }
-        for c in side.overrides { try builder.apply(c, at: nil) }
-        let config = builder.finish()
-        var (world, start) = World.start(config)
-        var first = fields(world, [start], expectation: nil)
-        first.insert(Observed.Field(name: "callback method", value: config.profile.callbackName), at: 0)
-        var out = [Snapshot(line: nil, step: "start", fields: first)]
+    /// One side's run of the flow, a statement at a time: the snapshots are made as they are
+    /// compared and dropped, so memory does not grow with the flow (all of them at once, a
+    /// 16 MB flow's diff took 4.3 GB).
+    struct SideRun {
+        let flow: Flow
+        let platform: Platform
+        var world: World
+        var index = 0
         var lastRefused = false
-        for line in flow.body {
-            switch line.statement {
-            case .config: continue
-            case .step(let e):
-                var ts: [Transition] = []
-                world.step(e) { t, _ in ts.append(t) }
-                lastRefused = ts.contains { $0.isRefused && $0.event == e }
-                out.append(Snapshot(line: line.line, step: line.source, fields: fields(world, ts, expectation: nil)))
-            case .expect(let x):
-                let result: String
-                if case .refused = x {
-                    result = lastRefused ? "holds" : "fails: the step was performed"
-                } else {
-                    let (ok, found) = Expectations.check(x, in: world)
-                    result = ok ? "holds" : "fails: found \(found)"
-                }
-                out.append(Snapshot(line: line.line, step: line.source, fields: [Observed.Field(name: "expect", value: result)]))
+        /// The snapshot after the start.
+        let start: Snapshot
+
+        init(_ flow: Flow, baseDirectory: String, side: Side) throws(FlowError) {
+            var builder = ConfigBuilder(baseDirectory: baseDirectory)
+            for line in flow.config {
+                guard case .config(let c) = line.statement else { continue }
+                try builder.apply(c, at: SourceLocation(file: flow.file, line: line.line, column: 1))
             }
+            for c in side.overrides { try builder.apply(c, at: nil) }
+            let config = builder.finish()
+            let (world, started) = World.start(config)
+            var first = FlowDiff.fields(world, [started], expectation: nil)
+            first.insert(Observed.Field(name: "callback method", value: config.profile.callbackName), at: 0)
+            self.flow = flow
+            self.platform = config.platform
+            self.world = world
+            self.start = Snapshot(line: nil, step: "start", fields: first)
         }
-        return (config.platform, out)
+
+        /// The snapshot after the next statement, nil at the end.
+        mutating func next() -> Snapshot? {
+            while index < flow.lines.count {
+                let line = flow.lines[index]
+                index += 1
+                switch line.statement {
+                case .config: continue
+                case .step(let e):
+                    var ts: [Transition] = []
+                    world.step(e) { t, _ in ts.append(t) }
+                    lastRefused = ts.contains { $0.isRefused && $0.event == e }
+                    return Snapshot(line: line.line, step: line.source, fields: FlowDiff.fields(world, ts, expectation: nil))
+                case .expect(let x):
+                    let result: String
+                    if case .refused = x {
+                        result = lastRefused ? "holds" : "fails: the step was performed"
+                    } else {
+                        let (ok, found) = Expectations.check(x, in: world)
+                        result = ok ? "holds" : "fails: found \(found)"
+                    }
+                    return Snapshot(line: line.line, step: line.source, fields: [Observed.Field(name: "expect", value: result)])
+                }
+            }
+            return nil
+        }
     }
+
+    /// The most rows a diff shows; the steps past them are counted, not shown.
+    public static let maxRows = 5_000
 
     /// The observables after a step, then what the step itself did: callbacks, refusal, rules.
     static func fields(_ w: World, _ ts: [Transition], expectation: String?) -> [Observed.Field] {
@@ -118,9 +145,10 @@ public enum FlowDiff {
         return f
     }
 
-    public static func run(_ flow: Flow, baseDirectory: String, a: Side, b: Side) throws(FlowError) -> Result {
-        let (pa, sa) = try snapshots(flow, baseDirectory: baseDirectory, side: a)
-        let (pb, sb) = try snapshots(flow, baseDirectory: baseDirectory, side: b)
+    public static func run(_ flow: Flow, baseDirectory: String, a: Side, b: Side, maxRows: Int = FlowDiff.maxRows) throws(FlowError) -> Result {
+        var ra = try SideRun(flow, baseDirectory: baseDirectory, side: a)
+        var rb = try SideRun(flow, baseDirectory: baseDirectory, side: b)
+        let pa = ra.platform, pb = rb.platform
         var labelA = a.label, labelB = b.label
         if labelA == labelB { labelA = "A: " + labelA; labelB = "B: " + labelB }
         if a.overrides.isEmpty { labelA = pa.rawValue + " (as written)" }
@@ -128,7 +156,12 @@ public enum FlowDiff {
         var rows: [Row] = []
         var differing = 0
         var carried: [String: [String]] = [:]
-        for (x, y) in zip(sa, sb) {
+        var compared = 0
+        var unshown = 0
+        var pair: (Snapshot, Snapshot)? = (ra.start, rb.start)
+        while let (x, y) = pair {
+            compared += 1
+            pair = ra.next().flatMap { na in rb.next().map { (na, $0) } }
             var names: [String] = []
             for f in x.fields + y.fields where !names.contains(f.name) { names.append(f.name) }
             var here: [Row] = []
@@ -150,16 +183,21 @@ public enum FlowDiff {
             let shown = here.filter { row in last.contains(row.field) || row.field == "expect" || carried[row.field] != [row.a, row.b] }
             if x.fields.count > 1 { carried = now }  // an expect line carries the state on
             if shown.count == 1, shown[0].field == "rules" { continue }
+            if rows.count + shown.count > maxRows { if !shown.isEmpty { unshown += 1 }; continue }
             rows += shown
         }
-        return Result(a: labelA, b: labelB, rows: rows, compared: sa.count, differing: differing)
+        return Result(a: labelA, b: labelB, rows: rows, compared: compared, differing: differing, unshown: unshown, maxRows: maxRows)
     }
 
     // MARK: Output
 
     public static func text(_ r: Result, file: String) -> String {
         var out = ["locflow diff \(file): \(r.a) vs \(r.b)"]
-        let width = max(r.a.count, r.b.count)
+        // Long labels (many --assume) are named A and B in the columns, each said once above.
+        let short = max(r.a.count, r.b.count) > 24
+        let (colA, colB) = short ? ("A", "B") : (r.a, r.b)
+        if short { out += ["  A = \(r.a)", "  B = \(r.b)"] }
+        let width = max(colA.count, colB.count)
         let fieldWidth = min(30, (r.rows.map(\.field.count).max() ?? 0) + 2)
         func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
         var current: (Int?, String)?
@@ -169,8 +207,11 @@ public enum FlowDiff {
                 out.append("")
                 out.append((row.line.map { "line \($0): " } ?? "") + row.step)
             }
-            out.append("  " + pad(row.field, fieldWidth) + pad(r.a, width) + "  " + row.a)
-            out.append("  " + pad("", fieldWidth) + pad(r.b, width) + "  " + row.b)
+            // A field name too long for its column takes a line of its own, never the label's room.
+            var field = row.field
+            if field.count > fieldWidth - 2 { out.append("  " + field); field = "" }
+            out.append("  " + pad(field, fieldWidth) + pad(colA, width) + "  " + row.a)
+            out.append("  " + pad("", fieldWidth) + pad(colB, width) + "  " + row.b)
         }
         out.append("")
         out.append(r.isSame ? "no differences in \(r.compared) steps" : r.countText)

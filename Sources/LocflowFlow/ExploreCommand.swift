@@ -19,6 +19,8 @@ extension Commands {
         /// once every property is a `--reachable` that was reached (Spin and TLC stop at the
         /// first error too). The shortest flow is the same: states are found breadth first.
         public var stopAtFirst = false
+        /// The most memory the process may take: past it the search stops as at --max-states.
+        public var maxBytes = SearchGuard.defaultMaxBytes
         /// Where the progress line goes (a terminal's standard error), or nil for none.
         public var progress: ((String) -> Void)?
         public init(depth: Int? = nil) { self.depth = depth }
@@ -68,13 +70,15 @@ extension Commands {
         var trackers = options.properties.map(PropertyTracker.init)
         var observations: [Observation] = []
         let line = ProgressLine(options.progress)
-        let stop = options.stopAtFirst ? StopRequest() : nil
+        let stop = StopRequest()
         search.stop = stop
+        var watch = SearchGuard.Watch(maxBytes: options.maxBytes)
         search.run(visit: { state, w in
             for m in Invariants.check(w) where seen.insert(m).inserted { violations.append((state, m)) }
             for i in trackers.indices { trackers[i].visit(state, w) }
             if options.format != .text { observations.append(Observation(w)) }
-            if let stop, answerKnown(violations: !violations.isEmpty, trackers) { stop.requested = true }
+            if options.stopAtFirst, answerKnown(violations: !violations.isEmpty, trackers) { stop.request(.answerKnown) }
+            watch.check(stop)
         }, progress: { line.update($0) })
         let seconds = line.seconds
         line.clear()
@@ -158,6 +162,7 @@ extension Commands {
             }
         }
         if options.coverage { for l in coverage(search) { sink(l) } }
+        if search.stopReason == .interrupted { return 130 }
         return failed ? 1 : 0
     }
 
@@ -180,6 +185,8 @@ extension Commands {
     static func widenWays(_ search: StateSearch, for conditions: [StateCondition] = []) -> [String] {
         var ways: [String] = []
         if search.stoppedEarly { ways.append("run without --stop-at-first") }
+        else if case .memory = search.stopReason { ways.append("raise --max-memory, or bound --depth") }
+        else if search.stopReason == .interrupted { ways.append("let the search finish") }
         else if search.truncated { ways.append("raise --max-states") } else if !search.exhausted { ways.append("widen --depth") }
         // The groups left out that would add an action on this platform and app.
         let missing = StateSearch.Family.allCases.filter {
@@ -216,9 +223,16 @@ extension Commands {
     static func steps(_ n: Int) -> String { n == 1 ? "1 step" : "\(n) steps" }
 
     static func summary(_ search: StateSearch, seconds: Double) -> String {
-        let how = search.exhausted ? "complete" : search.stoppedEarly ? "stopped once the answer was known (--stop-at-first)"
-            : search.truncated ? "stopped at \(grouped(search.bounds.maxStates)) state\(search.bounds.maxStates == 1 ? "" : "s") (--max-states)"
-            : "stopped at --depth \(search.bounds.depth ?? 0)"
+        let how: String
+        switch search.stopReason {
+        case _ where search.exhausted: how = "complete"
+        case .answerKnown?: how = "stopped once the answer was known (--stop-at-first)"
+        case .interrupted?: how = "incomplete: interrupted (Ctrl-C)"
+        case .memory(let b)?: how = "incomplete: stopped at the memory limit, \(SearchGuard.describe(b)) (--max-memory)"
+        case nil:
+            how = search.truncated ? "stopped at \(grouped(search.bounds.maxStates)) state\(search.bounds.maxStates == 1 ? "" : "s") (--max-states)"
+                : "stopped at --depth \(search.bounds.depth ?? 0)"
+        }
         return "\(grouped(search.count)) state\(search.count == 1 ? "" : "s"), \(grouped(search.transitions)) edge\(search.transitions == 1 ? "" : "s"), depth \(search.depth), \(how)"
             + " (\(search.bounds.text): \(search.actions.count) actions tried in each state; "
             + String(format: "%.2f s on %d thread%@, %@ states/s, %@)", seconds, search.bounds.threads,
@@ -226,11 +240,16 @@ extension Commands {
                      storage(search))
     }
 
-    /// What the stored states take. Below a thousand states the table's first 1,024 slots
-    /// dominate, and a figure a state would mislead (12,300 bytes for one state): the total then.
+    /// What the stored states take, and what the whole process took at its peak (the frontier's
+    /// worlds, the edges and observations a format keeps, the program itself). Below a thousand
+    /// states the table's first 1,024 slots dominate, and a figure a state would mislead (12,300
+    /// bytes for one state): the totals then.
     static func storage(_ search: StateSearch) -> String {
-        search.count >= 1_000 ? "\(search.storedBytes / search.count) bytes/state stored"
-            : "\(grouped((search.storedBytes + 1_023) / 1_024)) KB stored"
+        let peak = SearchGuard.peakBytes()
+        let mb = grouped((peak + (1 << 20) - 1) >> 20)
+        return search.count >= 1_000
+            ? "\(search.storedBytes / search.count) bytes/state stored, peak memory \(mb) MB: \(grouped(peak / search.count)) bytes/state in all"
+            : "\(grouped((search.storedBytes + 1_023) / 1_024)) KB stored, peak memory \(mb) MB"
     }
 
     static func coverage(_ search: StateSearch) -> [String] {
@@ -290,7 +309,7 @@ extension Commands {
     /// threads, so the first `max` matching states it meets are the `max` shortest: it stops
     /// there, unless `countAll` asks how many states match in all (which needs every state).
     public static func paths(config: AppConfig, configLines: [String], to: String, max: Int?, bounds: StateSearch.Bounds,
-                             directory: String? = nil, countAll: Bool = false, progress: ((String) -> Void)? = nil,
+                             maxBytes: Int = SearchGuard.defaultMaxBytes, directory: String? = nil, countAll: Bool = false, progress: ((String) -> Void)? = nil,
                              io: CommandIO) -> Int32 {
         let conditions: [StateCondition]
         do { conditions = try StateCondition.parse(to) } catch {
@@ -301,25 +320,35 @@ extension Commands {
         var bounds = bounds
         bounds.keepLastOutputs = conditions.contains { $0.key == "completion" }
         var search = StateSearch(config: config, bounds: bounds)
-        let stop = countAll ? nil : StopRequest()
+        let stop = StopRequest()
         search.stop = stop
+        var watch = SearchGuard.Watch(maxBytes: maxBytes)
         var matches: [(state: Int, expect: [String], label: String)] = []
         var total = 0
         let line = ProgressLine(progress, command: "paths")
         search.run(visit: { state, w in
+            watch.check(stop)
             guard conditions.holds(w) else { return }
             total += 1
             if matches.count < limit { matches.append((state, conditions.expectLines(w), Observation(w).label)) }
-            if let stop, matches.count == limit { stop.requested = true }
+            if !countAll, matches.count == limit { stop.request(.answerKnown) }
         }, progress: { line.update($0) })
         line.clear()
+        // Ctrl-C or the memory limit: the paths found so far are still the shortest.
+        let why: String? = switch search.stopReason {
+        case .interrupted?: "interrupted (Ctrl-C)"
+        case .memory(let b)?: "stopped at the memory limit, \(SearchGuard.describe(b)) (--max-memory)"
+        default: nil
+        }
+        if let why { io.err("locflow paths: the search was \(why) after \(grouped(search.count)) states, depth \(search.depth); what it found is below") }
+        let exitAfter: Int32 = search.stopReason == .interrupted ? 130 : 0
         // The total: unknown when the search stopped at the last path wanted, a lower bound
         // when --max-states cut it short.
         let cut = search.truncated && !search.stoppedEarly
         let of = search.stoppedEarly ? "" : " of \(cut ? "at least " : "")\(grouped(total))"
         if matches.isEmpty {
             io.out("no reachable state has \(to) (" + (["searched \(grouped(search.count)) states"] + widenWays(search, for: conditions)).joined(separator: "; ") + ")")
-            return 1
+            return exitAfter == 130 ? 130 : 1
         }
         func flow(_ n: Int) -> String {
             let m = matches[n]
@@ -339,22 +368,35 @@ extension Commands {
                     return 2
                 }
             }
+            // The set one query writes is path-01.flow ... path-NN.flow, nothing else: every name
+            // is checked before any is written (a link, a read-only file or anything but a regular
+            // file stops the query with nothing written), and path-MM.flow files of an earlier
+            // query beyond NN are removed, so the folder holds this query's paths alone.
+            let names = matches.indices.map { (directory as NSString).appendingPathComponent(PathFiles.name($0 + 1)) }
+            let stale: [String]
+            do throws(FlowError) {
+                for name in names { _ = try OutputFile.resolve(name, protectingInputs: true) }
+                stale = try PathFiles.stale(in: directory, keeping: names.count)
+            } catch {
+                io.err("locflow paths: " + error.message + "; nothing was written")
+                return 2
+            }
             for n in matches.indices {
-                let file = (directory as NSString).appendingPathComponent(String(format: "path-%02d.flow", n + 1))
-                // Each file by the rules of every -o: a device, a pipe or a dangling link named
-                // path-NN.flow is refused, a link is written through, a replaced file is said.
                 let outcome: OutputFile.Outcome
-                do { outcome = try OutputFile.write(file, flow(n), protectingInputs: true) } catch {
+                do { outcome = try OutputFile.write(names[n], flow(n), protectingInputs: true) } catch {
                     io.err("locflow paths: " + error.message)
                     return 2
                 }
-                io.out("locflow paths: wrote \(file) (\(steps(search.depth(of: matches[n].state))))\(outcome.note)")
+                io.out("locflow paths: wrote \(TextSafety.escape(names[n])) (\(steps(search.depth(of: matches[n].state))))\(outcome.note)")
+            }
+            for name in stale {
+                if unlink(name) == 0 { io.out("locflow paths: removed \(TextSafety.escape(name)) (an earlier query's path: this one found \(matches.count))") }
             }
             io.out(search.stoppedEarly
                    ? "the \(matches.count) shortest; each file runs with locflow check (the search stopped there: --count counts every matching state)"
                    : "\(matches.count)\(of) matching state\(total == 1 ? "" : "s"); each file runs with locflow check"
-                     + (cut ? " (the search stopped at --max-states \(grouped(bounds.maxStates)))" : ""))
-            return 0
+                     + (cut ? " (the search stopped at " + (why ?? "--max-states \(grouped(bounds.maxStates))") + ")" : ""))
+            return exitAfter
         }
         for n in matches.indices {
             if n > 0 {
@@ -363,7 +405,52 @@ extension Commands {
             }
             io.out(flow(n), terminator: "")
         }
-        return 0
+        return exitAfter
+    }
+}
+
+/// The files `paths -o DIR` writes: path-01.flow, path-02.flow ... (two digits at least).
+enum PathFiles {
+    /// The first line every path file starts with: how an earlier query's file is known.
+    static let header = "# How the app ends up with "
+
+    static func name(_ n: Int) -> String { n < 10 ? "path-0\(n).flow" : "path-\(n).flow" }
+
+    /// The number in a path file's name (path-07.flow: 7), nil for any other name.
+    static func number(_ name: String) -> Int? {
+        guard name.hasPrefix("path-"), name.hasSuffix(".flow") else { return nil }
+        let digits = name.dropFirst(5).dropLast(5)
+        guard digits.count >= 2, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
+    }
+
+    /// The path files in `dir` numbered above `count`: an earlier query's, to remove once this
+    /// query's are written. One that is not a regular file written by `paths` (a link, a folder,
+    /// a file of someone else's) is not ours to remove: the query stops before writing anything.
+    static func stale(in dir: String, keeping count: Int) throws(FlowError) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        var found: [String] = []
+        for entry in entries.sorted() {
+            guard let n = number(entry), n > count else { continue }
+            let path = (dir as NSString).appendingPathComponent(entry)
+            var st = stat()
+            guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, firstLine(of: path).hasPrefix(header) else {
+                throw FlowError(nil, "\(path): is not a path an earlier query wrote (this query writes \(name(1))...\(name(count)) and removes an earlier query's higher numbers); move it away or choose another folder")
+            }
+            found.append(path)
+        }
+        return found
+    }
+
+    /// The first line of a file (at most 4 KB read, never through a link).
+    static func firstLine(of path: String) -> String {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return "" }
+        return String(decoding: bytes[..<n].prefix(while: { $0 != 10 }), as: UTF8.self)
     }
 }
 

@@ -5,15 +5,24 @@ public enum Markdown {
     /// Text for a paragraph, a list item or a table cell: `<`, `>` and `&` as entities, the
     /// marks that start emphasis, code, links and strike-through escaped, a `|` escaped for
     /// tables, a block marker at the start (`#`, `>`, `-`, `+`, `1.`) escaped, newlines as spaces.
+    /// No link either where GitHub finds one in bare text: the `:` of `://` (`https://`) and
+    /// the dot of `www.` are escaped (an escape ends the run of text GitHub's autolinker reads
+    /// for those, and renders as the character itself), and an `@` is followed by an empty HTML
+    /// comment (`@<!-- -->`), the one thing that ends the text its e-mail autolinker reads
+    /// (escapes and entities do not: cmark-gfm 0.29 linked `user\@host.example`).
     public static func text(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
-        for c in s {
+        var rest = Substring(s)
+        while let c = rest.popFirst() {
             switch c {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\\", "`", "*", "_", "[", "]", "~", "|": out.append("\\"); out.append(c)
+            case ":" where rest.hasPrefix("//"): out += "\\:"
+            case "@": out += "@<!-- -->"
+            case "." where endsWithWWW(out): out += "\\."
             case _ where c.isNewline: out.append(" ")  // "\r\n" is one Character
             default: out.append(c)
             }
@@ -26,6 +35,12 @@ public enum Markdown {
             out.insert("\\", at: dot)
         }
         return out
+    }
+
+    /// Whether `s` ends with "www" in any case (three bytes read, whatever its length).
+    static func endsWithWWW(_ s: String) -> Bool {
+        let tail = s.utf8.suffix(3)
+        return tail.count == 3 && tail.allSatisfy { $0 | 0x20 == UInt8(ascii: "w") }
     }
 
     static func longestBacktickRun(_ s: String) -> Int {

@@ -4,9 +4,12 @@ import Synchronization
 /// Writes the one file a command was told to write (`report -o`, `record -o`, and anyone
 /// else's output), and nothing else:
 ///
-/// - the path must be a regular file, a symbolic link to one (written through: the link stays,
-///   the file it points to is replaced), or a new name in an existing folder; a device (such as
-///   `/dev/full`), a FIFO, a socket, a folder or a dangling link is refused with a message;
+/// - the path must be a regular file that can be written (its mode has a write bit) or a new name
+///   in an existing folder; a symbolic link (even to a regular file: a link planted at a name
+///   locflow writes would send the bytes elsewhere), a read-only file, a device (such as
+///   `/dev/full`), a FIFO, a socket or a folder is refused with a message, and nothing is written;
+/// - with `exclusive`, the path must not exist at all (a file locflow names by itself, such as a
+///   recording's report, never replaces anything);
 /// - the text goes to a temporary file in the same folder, then takes the name in one `rename`,
 ///   so a reader never sees half a file and a failed write leaves what was there;
 /// - the temporary file has no name while it is written (`O_TMPFILE`), so even `kill -9` leaves
@@ -19,23 +22,21 @@ public enum OutputFile {
     public enum Outcome: Sendable, Equatable {
         case created
         case replaced
-        /// The path is a symbolic link; the regular file it points to was replaced.
-        case replacedThroughLink(String)
 
         /// What a command says after "wrote NAME" (nothing for a new file).
         public var note: String {
             switch self {
             case .created: ""
             case .replaced: " (replaced the file that was there)"
-            case .replacedThroughLink(let target): " (through the symbolic link: replaced \(target))"
             }
         }
     }
 
     /// Writes `text` to `path` (see the type's documentation).
     @discardableResult
-    public static func write(_ path: String, _ text: String, protectingInputs: Bool = false, example: String? = nil) throws(FlowError) -> Outcome {
-        try write(path, protectingInputs: protectingInputs, example: example) { (w: inout Writer) throws(FlowError) in try w.write(text) }
+    public static func write(_ path: String, _ text: String, protectingInputs: Bool = false, exclusive: Bool = false,
+                             example: String? = nil) throws(FlowError) -> Outcome {
+        try write(path, protectingInputs: protectingInputs, exclusive: exclusive, example: example) { (w: inout Writer) throws(FlowError) in try w.write(text) }
     }
 
     /// Streams what `body` writes to `path`: memory stays bounded however long the output is.
@@ -43,12 +44,13 @@ public enum OutputFile {
     /// With `protectingInputs`, a file this process has read (`InputFile`) is refused: a command's
     /// `-o` never replaces its own flow, plist or strings file. `example` is the file name a
     /// folder given instead of a file is told to take (the command's own kind of file).
-    public static func write(_ path: String, protectingInputs: Bool = false, example: String? = nil,
+    public static func write(_ path: String, protectingInputs: Bool = false, exclusive: Bool = false, example: String? = nil,
                              _ body: (inout Writer) throws(FlowError) -> Void) throws(FlowError) -> Outcome {
         let (target, outcome, mode) = try resolve(path, protectingInputs: protectingInputs, example: example)
+        if exclusive && outcome != .created { throw FlowError(nil, "\(path): exists already; locflow does not replace a file it did not name itself") }
         let dir = directory(of: target)
         removeStaleTemporaries(in: dir, for: base(of: target))
-        var w = try Writer(directory: dir, target: target, shown: path)
+        var w = try Writer(directory: dir, target: target, shown: path, exclusive: exclusive)
         do {
             try body(&w)
             try w.finish(mode: mode)
@@ -72,23 +74,19 @@ public enum OutputFile {
             }
             return (path, .created, nil)
         }
-        var outcome = Outcome.replaced
-        var target = path
         if st.st_mode & S_IFMT == S_IFLNK {
-            guard let real = realpath(path, nil) else {
-                throw FlowError(nil, "\(path): is a symbolic link to something that does not exist; locflow writes only through a link to an existing regular file")
-            }
-            target = String(cString: real)
-            free(real)
-            guard stat(target, &st) == 0 else { throw FlowError(nil, "\(path): cannot be written (\(lastError()))") }
-            outcome = .replacedThroughLink(target)
+            throw FlowError(nil, "\(path): is a symbolic link; locflow never writes through a link (name the file itself)")
         }
         switch st.st_mode & S_IFMT {
         case S_IFREG:
             if protectingInputs && InputFile.wasRead(st) {
                 throw FlowError(nil, "\(path): is a file this command reads; locflow does not write over its own input (give another -o name)")
             }
-            return (target, outcome, st.st_mode & 0o7777)
+            // The mode, not access(2): root may write anything, and a read-only file says "keep me".
+            if st.st_mode & 0o222 == 0 {
+                throw FlowError(nil, "\(path): is read-only; locflow does not replace a read-only file (make it writable, or give another name)")
+            }
+            return (path, .replaced, st.st_mode & 0o7777)
         case S_IFDIR:
             let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
             throw FlowError(nil, "\(path): is a folder; give a file name" + (example.map { ", e.g. \(folder)/\($0)" } ?? " in it"))
@@ -145,11 +143,14 @@ public enum OutputFile {
         var buffer: [UInt8] = []
         /// Bytes written so far.
         public private(set) var count = 0
+        /// The target must not exist when the file takes its name (`link`, which never replaces).
+        let exclusive: Bool
 
-        init(directory: String, target: String, shown: String) throws(FlowError) {
+        init(directory: String, target: String, shown: String, exclusive: Bool = false) throws(FlowError) {
             self.dir = directory
             self.target = target
             self.shown = shown
+            self.exclusive = exclusive
             var fd = open(directory, OutputFile.oTmpfile | O_WRONLY | O_CLOEXEC, 0o666)
             if fd < 0 {
                 // No O_TMPFILE here (some file systems): a named temporary, cleaned up on signals.
@@ -203,6 +204,18 @@ public enum OutputFile {
                 named = name
             }
             close(fd)
+            if exclusive {
+                // link(2) fails if anything, a link included, took the name meanwhile.
+                guard link(named!, target) == 0 else {
+                    let e = errno == EEXIST ? "it exists already; locflow does not replace a file it did not name itself" : lastError()
+                    unlink(named!)
+                    TemporaryCleanup.shared.untrack()
+                    throw FlowError(nil, "\(shown): cannot be written (\(e)); nothing was changed")
+                }
+                unlink(named!)
+                TemporaryCleanup.shared.untrack()
+                return
+            }
             guard rename(named!, target) == 0 else {
                 let e = lastError()
                 unlink(named!)

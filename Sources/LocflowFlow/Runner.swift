@@ -266,9 +266,25 @@ struct Provenance {
     var lastLifecycle: (Int?, Why)?
     var lastSettings: (Int?, Why)?
     var lastOther: (Int?, Why)?
-    var previous: World?
+    /// What the last step left of the observables compared here: these fields alone, not the
+    /// world (a world kept shared its lists, so the next step copied them: a flow monitoring N
+    /// regions took time N²).
+    struct Watched: Equatable {
+        var statusPair: StatusPair
+        var prompt: Prompt?
+        var promptQueue: ShortList<Prompt>
+        var lifecycle: Lifecycle
+        var record: AppRecord
+        var locationServicesOn: Bool
+        init(_ w: World) {
+            statusPair = w.statusPair; prompt = w.prompt; promptQueue = w.promptQueue
+            lifecycle = w.lifecycle; record = w.record; locationServicesOn = w.locationServicesOn
+        }
+    }
+    var previous: Watched?
 
-    mutating func record(_ t: Transition, line: Int?, after: World) {
+    mutating func record(_ t: Transition, line: Int?, after world: World) {
+        let after = Watched(world)
         guard let why = t.refusal ?? t.why.first(where: { $0.rule != .callbackOnChange && $0.rule != .callbackAtLaunch }) ?? t.why.first else {
             previous = after
             return

@@ -71,8 +71,10 @@ public struct StateSearch {
     /// Asked after each new state is visited: the search stops there, as at `bounds.maxStates`
     /// (the same states on any number of threads). `explore --stop-at-first`.
     public var stop: StopRequest?
-    /// The search stopped because `stop` asked it to.
-    public var stoppedEarly: Bool { truncated && stop?.requested == true }
+    /// The search stopped because `stop` asked it to, once the answer was known.
+    public var stoppedEarly: Bool { truncated && stop?.reason == .answerKnown }
+    /// Why `stop` stopped the search, if it did.
+    public var stopReason: StopRequest.Reason? { truncated ? stop?.reason : nil }
     /// Nothing new was left to find: every state's every action was tried.
     public private(set) var exhausted = false
     /// Rules that decided at least one transition or refusal.
@@ -507,8 +509,22 @@ public struct StateSearch {
 }
 
 /// A request to stop a search, set by its `visit` (which the merge calls, on the thread that
-/// reads it next: no other thread touches it).
+/// reads it next: no other thread touches it), with why.
 public final class StopRequest: @unchecked Sendable {
-    public var requested = false
+    public enum Reason: Sendable, Equatable {
+        /// `--stop-at-first`, or `paths` with the paths it wanted.
+        case answerKnown
+        /// Ctrl-C.
+        case interrupted
+        /// The process passed the memory limit (its bytes).
+        case memory(Int)
+    }
+    public private(set) var reason: Reason?
+    public var requested: Bool {
+        get { reason != nil }
+        set { reason = newValue ? (reason ?? .answerKnown) : nil }
+    }
+    /// The first reason given stays.
+    public func request(_ why: Reason) { if reason == nil { reason = why } }
     public init() {}
 }

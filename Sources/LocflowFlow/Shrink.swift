@@ -109,20 +109,51 @@ public struct Shrinker {
         return out
     }
 
-    /// Adjacent waits become one (when the failure stays).
+    /// Adjacent waits become one (when the failure stays), a run's total written as waits of at
+    /// most `VirtualTime.maxDuration` each (longer, the flow would not parse: 100 waits of
+    /// 876000h once became one `wait 87600000h`). Every run is merged in one candidate first, the
+    /// common case; only when that changes the failure is each run tried alone. So the runs of
+    /// the flow tried grow with the number of runs of waits, never with the waits in a run
+    /// (merging pair by pair ran the flow once a wait: 8,000 waits took 17 s).
     private mutating func mergeWaits(_ input: [FlowLine], _ target: FlowLine, _ wanted: Finding) -> [FlowLine] {
-        var lines = input
+        // The runs of two or more adjacent waits, as index ranges.
+        var runs: [Range<Int>] = []
         var i = 0
-        while i + 1 < lines.count {
-            if let a = wait(lines[i]), let b = wait(lines[i + 1]) {
-                var candidate = lines
-                candidate[i] = withWait(lines[i], a + b)
-                candidate.remove(at: i + 1)
-                if fails(candidate, target, wanted) { lines = candidate; continue }
-            }
-            i += 1
+        while i < input.count {
+            var j = i
+            while j < input.count, wait(input[j]) != nil { j += 1 }
+            if j - i >= 2 { runs.append(i..<j) }
+            i = max(j, i + 1)
         }
-        return lines
+        guard !runs.isEmpty else { return input }
+        func merged(_ chosen: [Range<Int>]) -> [FlowLine] {
+            var out: [FlowLine] = []
+            out.reserveCapacity(input.count)
+            var at = 0
+            for run in chosen {
+                out += input[at..<run.lowerBound]
+                // Full waits go out as the total passes the longest: it stays under twice that.
+                let first = input[run.lowerBound]
+                var total = 0
+                for k in run {
+                    total += wait(input[k]) ?? 0
+                    while total > VirtualTime.maxDuration {
+                        out.append(withWait(first, VirtualTime.maxDuration))
+                        total -= VirtualTime.maxDuration
+                    }
+                }
+                out.append(withWait(first, total))
+                at = run.upperBound
+            }
+            out += input[at...]
+            return out
+        }
+        let all = merged(runs)
+        if all.count < input.count, fails(all, target, wanted) { return all }
+        guard runs.count > 1 else { return input }
+        var kept: [Range<Int>] = []
+        for run in runs where fails(merged(kept + [run]), target, wanted) { kept.append(run) }
+        return merged(kept)
     }
 
     /// Each wait as short as it can be (binary search, whole seconds when it was whole seconds).
@@ -164,8 +195,10 @@ public struct Shrinker {
         out.append(FlowQuoting.line(o.target.source))
         let result = try FlowRunner(flow: try FlowParser.parse(out.joined(separator: "\n"), file: file), baseDirectory: folder ?? baseDirectory).run()
         let failure = result.failures.first
-        out[0] = "# shrunk by locflow shrink from \(flow.file): \(o.originalSteps) steps to \(o.steps); "
-            + "its line \(o.target.line) still fails, here at line \(failure?.line ?? out.count): \(failure?.message ?? o.failure.message)"
+        // One comment line: the input's name and the failure's text are the stranger's (a name
+        // with a newline once added statements to the written flow), so nothing in them ends it.
+        out[0] = "# " + TextSafety.escape("shrunk by locflow shrink from \(flow.file): \(o.originalSteps) steps to \(o.steps); "
+            + "its line \(o.target.line) still fails, here at line \(failure?.line ?? out.count): \(failure?.message ?? o.failure.message)", keepNewlines: false)
         return (out.joined(separator: "\n") + "\n", failure)
     }
 }
@@ -189,8 +222,8 @@ extension Commands {
         do { written = try shrinker.written(outcome, file: output ?? "the shrunk flow", in: output.map(directory(of:))) } catch { io.err(error.description); return 2 }
         let text = written.text
         let at = written.failure.map { "line \(outcome.target.line) of \(path), line \($0.line) of \(output ?? "the shrunk flow")" } ?? "line \(outcome.target.line) of \(path)"
-        let summary = "locflow shrink: \(outcome.originalSteps) steps to \(outcome.steps) (\(shrinker.runs) runs); "
-            + "still fails at '\(outcome.target.source)' (\(at)): \(written.failure?.message ?? outcome.failure.message)"
+        let summary = TextSafety.escape("locflow shrink: \(outcome.originalSteps) steps to \(outcome.steps) (\(shrinker.runs) runs); "
+            + "still fails at '\(outcome.target.source)' (\(at)): \(written.failure?.message ?? outcome.failure.message)", keepNewlines: false)
         if let output {
             // The one file named, never a device, a pipe or the flow being shrunk (the failing
             // recording would be lost): the same rules as every other -o.
@@ -199,7 +232,7 @@ extension Commands {
                 io.err("locflow shrink: " + error.message)
                 return 2
             }
-            io.out(summary + "; wrote \(output)\(outcome.note)")
+            io.out(summary + "; wrote \(TextSafety.escape(output, keepNewlines: false))\(outcome.note)")
         } else {
             io.out(text, terminator: "")
             io.err(summary)

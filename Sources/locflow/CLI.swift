@@ -37,7 +37,8 @@ enum CLI {
       swift build -c release && export PATH="$PWD/.build/release:$PATH"    (or write swift run locflow ...)
     config options (explorer, explore, paths, map): --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE (repeatable),
                    --widget (the app has a widget: widget true), --app-clip (it is an App Clip: appClip true)
-    bounds (explore, paths): --actions GROUPS, --waits 5s,1m,10m, --sessions 0|1|2, --depth N|all, --max-states N
+    bounds (explore, paths): --actions GROUPS, --waits 5s,1m,10m, --sessions 0|1|2, --depth N|all, --max-states N,
+      --max-memory SIZE (default half the machine's memory; Ctrl-C or the limit ends the search with its summary)
     explorer options: --lang en|ko, --theme light|dark|auto, --ascii, --no-color (NO_COLOR is honoured)
     exit codes: 0 ok, 1 an expectation or step failed, 2 a file or argument could not be used
     """
@@ -107,6 +108,9 @@ enum CLI {
           --waits LIST      the waits tried (default 5s,1m,10m)
           --sessions N      explicit iOS 18 sessions: 0, 1 (a; default) or 2 (a and b)
           --depth N|all     steps from the start (default all); --max-states N (default 4,000,000)
+          --max-memory SIZE the most memory the process may take, e.g. 2G (default half the machine's);
+                            past it, or at Ctrl-C, the search stops and reports what it found
+                            ("incomplete: interrupted" exits 130)
           --threads N       threads that expand the frontier (default: one a core, at most 8;
                     the results are the same)
         Properties (conditions as for paths --to; KEY!=VALUE too; all parts must hold):
@@ -320,7 +324,7 @@ enum CLI {
         case "rules":
             return rules(rest, io: io)
         case "explore", "paths":
-            let shared = configValued.union(["--depth", "--actions", "--waits", "--sessions", "--threads", "--max-states"])
+            let shared = configValued.union(["--depth", "--actions", "--waits", "--sessions", "--threads", "--max-states", "--max-memory"])
             let valued = shared.union(command == "explore" ? ["--format", "--never", "--reachable", "--leads-to"] : ["--to", "--max", "-o", "--output"])
             let own: Set<String> = command == "explore" ? ["--coverage", "--stop-at-first"] : ["--count"]
             guard let a = parsed(flags: own.union(configFlags), valued: valued) else { return 2 }
@@ -342,6 +346,11 @@ enum CLI {
                         return usageError(command, "--max-states takes a positive number of at most \(StateSearch.stateLimit)")
                     }
                     explore.maxStates = n
+                case "--max-memory":
+                    guard let n = SearchGuard.parseSize(v), n >= 64 << 20 else {
+                        return usageError(command, "--max-memory takes a size of at least 64M, e.g. 512M or 8G (default: half the machine's memory, \(SearchGuard.describe(SearchGuard.defaultMaxBytes)))")
+                    }
+                    explore.maxBytes = n
                 case "--never", "--reachable", "--leads-to":
                     do { explore.properties.append(try Property.parse(option: name, v)) } catch { return usageError(command, error.message) }
                 case "--coverage":
@@ -390,12 +399,14 @@ enum CLI {
                 if let why = StateSearch.emptyFamily(f, config, sessions: explore.sessions) { io.err("locflow \(command): --actions \(f.rawValue) adds no action here: \(why)") }
             }
             if let problem = ConfigBuilder.appClipProblem(config) { io.err("locflow \(command): warning: --app-clip: " + problem) }
+            // Ctrl-C ends the search, not the process: what was found is reported (exit 130).
+            SearchGuard.catchInterrupt()
             if command == "explore" {
                 if isatty(2) != 0 { explore.progress = { s in StandardStreams.err(s) } }
                 return Commands.explore(config: config, configLines: o.configLines, options: explore, io: io)
             }
             guard let to = a.value("--to") else { return usageError("paths", "--to is required, e.g. --to \"status=authorizedAlways settings=whileUsing\"") }
-            return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, bounds: explore.bounds,
+            return Commands.paths(config: config, configLines: o.configLines, to: to, max: max, bounds: explore.bounds, maxBytes: explore.maxBytes,
                                   directory: a.value("-o") ?? a.value("--output"), countAll: a.has("--count"),
                                   progress: isatty(2) != 0 ? { s in StandardStreams.err(s) } : nil, io: io)
         case "shrink":

@@ -193,12 +193,16 @@ enum Explorer {
             print("locflow: recording in \(TextSafety.escape(r.flow))" + (r.report.map { ", report in \(TextSafety.escape($0))" } ?? "")
                   + (r.note.map { " (\(TextSafety.escape($0)), so it went on there)" } ?? ""))
         }
-        if let lost = recorder.lost { print("locflow: \(TextSafety.escape(lost))") }
+        if let lost = recorder.lost { CLI.io.err("locflow: \(TextSafety.escape(lost))") }
+        for r in recorder.made where r.report == nil {
+            CLI.io.err("locflow: no report beside \(TextSafety.escape(r.flow)): \(TextSafety.escape(r.reportProblem ?? "not written"))")
+        }
         let sig = stopSignal.load(ordering: .relaxed)
         if sig != 0 {
             print("locflow: stopped by signal \(sig); the terminal is restored")
             return 128 + sig
         }
-        return 0
+        // A recording asked for and not written (anywhere, or without its report) is a failure.
+        return recorder.lost != nil || recorder.made.contains { $0.report == nil } ? 1 : 0
     }
 }

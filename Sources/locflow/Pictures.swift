@@ -118,7 +118,7 @@ enum Pictures {
             // Every frame is in the picture: a flow of thousands of steps is no slide, and a
             // 16 MB flow would fill memory (the asciicast streams any length).
             guard replay.stepCount < SVGAnimation.maxFrames else {
-                io.err("locflow record: \(file) has \(replay.stepCount) steps; an animated SVG holds a frame per step, at most \(SVGAnimation.maxFrames) (-o NAME.cast streams a flow of any length)")
+                io.err("locflow record: \(file) has \(replay.stepCount) steps; an animated SVG holds a frame for the start and one per step, at most \(SVGAnimation.maxFrames) frames: a flow of at most \(SVGAnimation.maxFrames - 1) steps (-o NAME.cast takes up to \(Recording.maxSteps))")
                 return 2
             }
             let stepSeconds = 2.0 / p.speed
@@ -132,6 +132,13 @@ enum Pictures {
                 io.out("locflow record: \(output): \(p.width)x\(p.height), \(animation.count) frames, \(p.theme.rawValue) theme, animated SVG\(note)")
             }
             return 0
+        }
+        // A step is about 12 KB of asciicast at 120x40 (a frame of escapes): the steps are bounded
+        // so that a 16 MB flow cannot write gigabytes.
+        let steps = flow.body.count
+        guard steps <= Recording.maxSteps else {
+            io.err("locflow record: \(file) has \(steps) steps and expectations; a recording holds at most \(Recording.maxSteps) (about \(Recording.maxSteps * 12 / 1000) MB at 120x40): record a part of the flow")
+            return 2
         }
         if output == "-" {
             Recording.stream(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,

@@ -54,8 +54,11 @@ struct EscapeExplorerTests {
     /// Markdown's text: nothing a stranger wrote becomes a heading, a link, an image, emphasis,
     /// HTML or a new table cell.
     @Test func markdownTextStaysText() {
-        #expect(Markdown.text("## Heading ![x](http://t.example/p.gif)") == "\\## Heading !\\[x\\](http://t.example/p.gif)")
-        #expect(Markdown.text("[click me](https://evil.example) ~~x~~ *b* _i_") == "\\[click me\\](https://evil.example) \\~\\~x\\~\\~ \\*b\\* \\_i\\_")
+        // No bare link either: GitHub links https://, www. and e-mail addresses in plain text.
+        #expect(Markdown.text("see https://evil.example, www.evil.example and me@evil.example (at 1:05)")
+                == "see https\\://evil.example, www\\.evil.example and me@<!-- -->evil.example (at 1:05)")
+        #expect(Markdown.text("## Heading ![x](http://t.example/p.gif)") == "\\## Heading !\\[x\\](http\\://t.example/p.gif)")
+        #expect(Markdown.text("[click me](https://evil.example) ~~x~~ *b* _i_") == "\\[click me\\](https\\://evil.example) \\~\\~x\\~\\~ \\*b\\* \\_i\\_")
         #expect(Markdown.text("Evil|App <img src=x onerror=alert(1)> `tick") == "Evil\\|App &lt;img src=x onerror=alert(1)&gt; \\`tick")
         #expect(Markdown.text("> quote") == "&gt; quote")
         #expect(Markdown.text("- item") == "\\- item" && Markdown.text("12. item") == "12\\. item" && Markdown.text("3s later") == "3s later")
@@ -80,8 +83,8 @@ struct EscapeExplorerTests {
         let flow = try FlowParser.parse(text, file: dir + "/e.flow")
         let (md, _) = try Report.markdown(flow: flow, flowText: text, file: dir + "/e.flow", baseDirectory: dir)
         #expect(md.contains("| app | Evil\\|App &lt;img src=x onerror=alert(1)&gt; |"), "\(md)")
-        #expect(md.contains("\n\\## Heading !\\[x\\](http://t.example/p.gif)\n"), "\(md)")
-        #expect(md.contains("- line 5: expected 'user tap \"\\[click me\\](https://evil.example)\"'"), "\(md)")
+        #expect(md.contains("\n\\## Heading !\\[x\\](http\\://t.example/p.gif)\n"), "\(md)")
+        #expect(md.contains("- line 5: expected 'user tap \"\\[click me\\](https\\://evil.example)\"'"), "\(md)")
         #expect(md.contains("| flow warning, line 4 | 'platform ios18' sets platform again (line 3 set it): the later line wins |"), "\(md)")
         // The file the flow loaded is named, and the bars carry no explorer keys or empty rows.
         #expect(md.contains("| Info.plist | `Info.plist` (line 2) |"), "\(md)")

@@ -110,6 +110,42 @@ struct RecordingWriteErrorTests {
         #expect(try String(contentsOfFile: p2, encoding: .utf8) == s2.recordingText.joined(separator: "\n") + "\n")
     }
 
+    /// A link planted at the report's predictable name (locflow-recording-STAMP.md, in a shared
+    /// folder or the temporary one) replaced an unrelated file when the recording stopped. The
+    /// name is skipped when the recording starts, and a link planted while it runs is left alone:
+    /// no report then, said, and the victim untouched.
+    @Test func aLinkPlantedAtTheReportsNameIsNeverFollowed() throws {
+        let dir = try folder("planted")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let victim = dir + "/victim.txt"
+        try "mine\n".write(toFile: victim, atomically: true, encoding: .utf8)
+        // Planted before: every name of this second and the next is skipped past.
+        var planted: String
+        var path: String
+        repeat {
+            let stamp = Recorder.stamp()
+            planted = dir + "/locflow-recording-\(stamp).md"
+            symlink(victim, planted)
+            path = Recorder(directory: dir).freshPath(in: dir).path
+            guard Recorder.stamp() == stamp else { unlink(planted); unlink(path); continue }
+            break
+        } while true
+        #expect(path == String(planted.dropLast(3)) + "-2.flow", "\(path)")
+        // Planted while recording: the report is not written through it.
+        let recorder = Recorder(directory: dir)
+        var s = ExplorerState(config: AppConfig())
+        keys(" R", recorder, &s)
+        let flow = try #require(recorder.file?.path)
+        let md = String(flow.dropLast(5)) + ".md"
+        #expect(symlink(victim, md) == 0)
+        keys("w2", recorder, &s)
+        carryOut(s.flushRecording(), recorder, &s)
+        #expect(recorder.made.count == 1 && recorder.made[0].report == nil)
+        #expect(recorder.made[0].reportProblem?.contains("is a symbolic link") == true, "\(recorder.made[0].reportProblem ?? "")")
+        #expect(s.messageIsError)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "mine\n")
+    }
+
     /// The claimed name cannot be written (here the temporary file beside it has a name past
     /// PATH_MAX, as a full disk would fail it): the recording moves, and the empty file that
     /// claimed the name goes with it (it was left behind, an empty recording beside the others).

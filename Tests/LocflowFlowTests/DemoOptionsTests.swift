@@ -56,7 +56,7 @@ struct LongAnimationTests {
         try (["platform ios17"] + Array(repeating: "wait 1s", count: 2_000)).joined(separator: "\n").write(toFile: flow, atomically: true, encoding: .utf8)
         let r = try locflow("record", flow, "-o", dir + "/long.svg")
         #expect(r.code == 2)
-        #expect(r.err == "locflow record: \(flow) has 2000 steps; an animated SVG holds a frame per step, at most 2000 (-o NAME.cast streams a flow of any length)\n")
+        #expect(r.err == "locflow record: \(flow) has 2000 steps; an animated SVG holds a frame for the start and one per step, at most 2000 frames: a flow of at most 1999 steps (-o NAME.cast takes up to 10000)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["long.flow"])
         let cast = try locflow("record", flow, "-o", dir + "/long.cast")
         #expect(cast.code == 0, "\(cast.err)")

@@ -150,6 +150,8 @@ struct FingerprintTests {
             ],
             "ProcessState": ["plain": { $0.process.paused.toggle() }, "ranging": { $0.process.beaconRanging = [] }],
             "NameList": ["names": { $0.process.beaconRanging = ["lobby", "gate"] }],
+            // The names, and their order (which `next` numbers).
+            "NameSet": ["places": { $0.regions.append("gate") }, "next": { $0.regions = ["gate", "office"] }],
             "ProcessPlain": [
                 "generation": { $0.process.generation += 1 }, "launchedAt": { $0.process.launchedAt += 1 },
                 "launchedInBackground": { $0.process.launchedInBackground.toggle() }, "lastDeliveredStatus": { $0.process.lastDelivered = nil },
@@ -249,7 +251,7 @@ struct FingerprintTests {
     /// A long list tells its length, and which list an element is in.
     @Test func aLongListStillTellsItsLength() {
         var a = World(config: AppConfig())
-        a.regions = (0..<1024).map { "r\($0)" }
+        a.regions = NameSet((0..<1024).map { "r\($0)" })
         var b = a, c = a, d = a
         b.regions.append("x")
         c.regions.removeLast()

@@ -32,15 +32,50 @@ struct OutputFileTests {
         #expect(listing(s.dir) == ["report.md"])   // no temporary file left beside it
     }
 
-    @Test func writesThroughASymbolicLinkAndKeepsTheLink() throws {
+    /// A link planted at the name (in a shared folder, by someone else) would send the bytes to
+    /// a file nobody named: a link is refused, even to a regular file, and nothing changes.
+    @Test func neverWritesThroughASymbolicLink() throws {
         let s = Scratch()
         try FileManager.default.createDirectory(atPath: s.dir + "/real", withIntermediateDirectories: true)
         let target = s.write("real/out.cast", "old")
         symlink("real/out.cast", s.dir + "/link.cast")
-        #expect(try OutputFile.write(s.dir + "/link.cast", "new") == .replacedThroughLink(target))
+        do { try OutputFile.write(s.dir + "/link.cast", "new"); Issue.record("written through the link") } catch {
+            #expect(error.message.contains("is a symbolic link; locflow never writes through a link"), "\(error.message)")
+        }
         #expect(fileType(s.dir + "/link.cast") == S_IFLNK)
-        #expect(contents(target) == "new")
+        #expect(contents(target) == "old")
         #expect(listing(s.dir + "/real") == ["out.cast"])
+        #expect(listing(s.dir) == ["link.cast", "real"])
+    }
+
+    /// A read-only file says "keep me": it is refused, by its mode (root may write anything).
+    @Test func neverReplacesAReadOnlyFile() throws {
+        let s = Scratch()
+        let path = s.write("report.md", "keep")
+        chmod(path, 0o444)
+        do { try OutputFile.write(path, "new"); Issue.record("a read-only file was replaced") } catch {
+            #expect(error.message.hasSuffix("report.md: is read-only; locflow does not replace a read-only file (make it writable, or give another name)"), "\(error.message)")
+        }
+        #expect(contents(path) == "keep")
+        #expect(listing(s.dir) == ["report.md"])
+    }
+
+    /// A name locflow chose itself (a recording's report) is created, never replaced: a file
+    /// or a link that took it is left alone and said.
+    @Test func anExclusiveWriteNeverReplacesAnything() throws {
+        let s = Scratch()
+        let victim = s.write("victim.txt", "mine")
+        symlink(victim, s.dir + "/r.md")
+        s.write("taken.md", "theirs")
+        for name in ["r.md", "taken.md"] {
+            do { try OutputFile.write(s.dir + "/" + name, "new", exclusive: true); Issue.record("\(name) was replaced") } catch {
+                #expect(error.message.contains(name == "r.md" ? "is a symbolic link" : "exists already"), "\(error.message)")
+            }
+        }
+        #expect(contents(victim) == "mine" && contents(s.dir + "/taken.md") == "theirs")
+        #expect(try OutputFile.write(s.dir + "/new.md", "fresh", exclusive: true) == .created)
+        #expect(contents(s.dir + "/new.md") == "fresh")
+        #expect(listing(s.dir) == ["new.md", "r.md", "taken.md", "victim.txt"])
     }
 
     @Test func refusesDevicesPipesFoldersAndDanglingLinksAndReplacesNothing() {
@@ -49,8 +84,8 @@ struct OutputFileTests {
         symlink(s.dir + "/nowhere", s.dir + "/dangling")
         symlink("/dev/null", s.dir + "/to-device")
         let cases = [("/dev/null", "is a device, not a regular file"), ("/dev/full", "is a device, not a regular file"),
-                     (s.dir + "/to-device", "is a device"), (s.dir + "/fifo", "is a pipe (FIFO)"), (s.dir, "is a folder"),
-                     (s.dir + "/dangling", "is a symbolic link to something that does not exist"),
+                     (s.dir + "/to-device", "is a symbolic link"), (s.dir + "/fifo", "is a pipe (FIFO)"), (s.dir, "is a folder"),
+                     (s.dir + "/dangling", "is a symbolic link"),
                      (s.dir + "/no/such/folder/x.md", "the folder \(s.dir)/no/such/folder does not exist")]
         let started = Date()
         for (path, text) in cases {

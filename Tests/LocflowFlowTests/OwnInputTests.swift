@@ -16,7 +16,7 @@ struct OwnInputTests {
         for target in [path, s.dir + "/out.md"] {
             #expect(throws: FlowError.self) { try OutputFile.write(target, "# report\n", protectingInputs: true) }
             do { try OutputFile.write(target, "# report\n", protectingInputs: true) } catch {
-                #expect(error.message.contains("is a file this command reads"))
+                #expect(error.message.contains(target == path ? "is a file this command reads" : "is a symbolic link"), "\(error.message)")
             }
         }
         #expect(contents(path) == flow)
