@@ -31,6 +31,7 @@ enum CLI {
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
            locflow help [COMMAND]               this text, or a command's
+           locflow help flow                    every word of the .flow language, with its meaning
            locflow --version                    the version
 
     options go before or after the file; put locflow on the PATH with
@@ -283,6 +284,12 @@ enum CLI {
         switch command {
         case "help":
             guard let topic = rest.first else { io.out(usage); return 0 }
+            if topic == "flow" {
+                var text = FlowVocabulary.help
+                if text.hasSuffix("\n") { text.removeLast() }
+                io.out(text)
+                return 0
+            }
             guard let text = help[topic] else { return usageError("help", "no command '\(topic)'" + (nearest(topic, in: commands).map { " (did you mean '\($0)'?)" } ?? "")) }
             io.out(text)
             return 0
