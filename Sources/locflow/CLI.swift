@@ -95,7 +95,7 @@ enum CLI {
         A model checker: walks breadth first through every state reachable from the start over the
         person's, the app's, the system's and the device's actions, and checks the built-in
         invariants and your properties on each. A state is the whole world with its times made
-        relative to now (README "explore": the abstraction). Prints states, edges, the graph's
+        relative to now (docs/model-checking.md: the abstraction). Prints states, edges, the graph's
         depth, whether the search is complete, and its speed; a progress line on a terminal.
         Config options: --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE, --widget
         (the app has a widget: the widgets group needs it), --app-clip (the app is an App Clip).
