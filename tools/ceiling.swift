@@ -1,4 +1,4 @@
-// A ceiling for a byte-level model checker (README "Speed"): everything a search step does but
+// A ceiling for a byte-level model checker (docs/speed.md): everything a search step does but
 // the reducer. A 96-byte plain state is copied, two or three of its words changed, hashed as
 // `World.fingerprint` hashes (a pair of words a multiplication, two lanes), and looked up in a
 // table laid out as `FingerprintSet` (12 bytes a slot, linear probing), until as many states as

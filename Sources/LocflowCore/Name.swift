@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Why: prompts and sessions held their names as strings, so copying a world retained and
 /// released them, and the model checker's fingerprint read their bytes; with names as numbers
-/// a prompt and a session are plain values (see docs/speed-history.md, fourteenth session).
+/// a prompt and a session are plain values (see docs/speed-history.md, 2026-12-03 07:59 UTC).
 ///
 /// Two names are equal exactly when their strings are (`==` on `String`: canonically
 /// equivalent spellings are one name; `string` gives the spelling first met). The table only

@@ -12,7 +12,7 @@ import LocflowFlow
 @MainActor
 public final class Recorder {
     private(set) var file: RecordingFile?
-    /// Every recording made in this session, with its report and what happened on the way
+    /// Every recording made in this run of the explorer, with its report and what happened on the way
     /// (said again on exit).
     public private(set) var made: [(flow: String, report: String?, reportProblem: String?, note: String?)] = []
     /// A recording that could not be written anywhere: said on exit.

@@ -207,5 +207,8 @@ public func nearest(_ word: String, in candidates: [String]) -> String? {
     }
     guard let (c, d) = best else { return nil }
     let limit = max(2, min(word.count, c.count) / 3)
-    return d <= limit ? c : nil
+    if d <= limit { return c }
+    // A word that holds a candidate whole means it: Apple's class name for the word
+    // (`backgroundActivitySession`, `CLServiceSession`), a word with a suffix (`startUpdatingLocations`).
+    return candidates.filter { $0.count >= 5 && lower.contains($0.lowercased()) }.max { $0.count < $1.count }
 }

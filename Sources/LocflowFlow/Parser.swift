@@ -4,31 +4,26 @@ import LocflowCore
 /// column, what was expected there, and for a misspelt word the nearest valid word.
 public enum FlowParser {
 
-    public static let statementKeywords = ["platform", "plist", "strings", "key", "unset", "assume", "restricted",
-                                           "locationServices", "app", "user", "system", "device", "wait", "expect",
-                                           "version", "appClip", "widget"]
-    static let configKeywords: Set<String> = ["platform", "plist", "strings", "key", "unset", "assume", "restricted", "locationServices",
-                                              "version", "appClip", "widget"]
+    // Every word list below is read from `FlowVocabulary` (Vocabulary.swift), the one place a
+    // word of the language is listed, so that the parser, `locflow help flow`, Tab completion
+    // and the errors that list the valid words cannot disagree.
+
+    /// The statements' first words: version 1's configuration, the verbs, then version 1.1's configuration.
+    public static let statementKeywords: [String] = {
+        let config = FlowVocabulary.configuration.names
+        let v11Config = ["version", "appClip", "widget"]
+        return config.filter { !v11Config.contains($0) } + ["app", "user", "system", "device", "wait", "expect"]
+            + config.filter { v11Config.contains($0) }
+    }()
+    static let configKeywords = Set(FlowVocabulary.configuration.names)
     /// The versions a `version` statement may declare.
     public static let versions = ["1", "1.1"]
 
-    public static let appCalls = ["requestWhenInUseAuthorization", "requestAlwaysAuthorization", "requestTemporaryFullAccuracyAuthorization",
-                           "startUpdatingLocation", "stopUpdatingLocation", "allowsBackgroundLocationUpdates",
-                           "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
-                           "startMonitoringRegion", "stopMonitoringRegion", "session", "invalidate", "liveUpdates",
-                           "monitor", "backgroundActivity",
-                           "requestLocation", "desiredAccuracy", "pausesLocationUpdatesAutomatically", "activityType",
-                           "showsBackgroundLocationIndicator", "startMonitoringVisits", "stopMonitoringVisits",
-                           "startRangingBeacons", "stopRangingBeacons", "startMonitoringBeaconRegion", "stopMonitoringBeaconRegion",
-                           "liveActivity"]
-    public static let userActions = ["tap", "precise", "settings", "background", "foreground", "forceQuit", "locationButton",
-                                     "addWidget", "removeWidget"]
-    public static let systemActions = ["suspend", "terminate", "relaunch", "reminder"]
-    public static let deviceActions = ["move", "stationary", "noFix", "fix", "exitRegion", "visit", "enterBeacon", "exitBeacon", "airplaneMode"]
-    public static let expectations = ["status", "accuracy", "locationServicesEnabled", "settings", "prompt", "buttons", "lifecycle",
-                               "inUse", "callbacks", "callback", "completion", "error", "indicator", "delivering",
-                               "diagnostic", "diagnostics", "session", "refused", "title", "message",
-                               "fix", "fixes", "paused", "widgetUpdates", "controlCenter"]
+    public static let appCalls = FlowVocabulary.app.names
+    public static let userActions = FlowVocabulary.user.names
+    public static let systemActions = FlowVocabulary.system.names
+    public static let deviceActions = FlowVocabulary.device.names
+    public static let expectations = FlowVocabulary.expect.names
 
     /// Parses a whole file. Statements are checked in context: configuration only before the
     /// first step, diagnostics only of sources the flow can create.
@@ -227,7 +222,7 @@ public enum FlowParser {
         case "app": return .step(.app(try parseApp(&c)))
         case "user": return .step(.user(try parseUser(&c)))
         case "system":
-            let a = try c.keyword(systemActions, what: "a system action")
+            let a = try c.keyword(systemActions, what: "a system action", listing: FlowVocabulary.system)
             let action: SystemAction = switch a {
             case "suspend": .suspend
             case "terminate": .terminate
@@ -236,7 +231,7 @@ public enum FlowParser {
             }
             return .step(.system(action))
         case "device":
-            let a = try c.keyword(deviceActions, what: "a device action")
+            let a = try c.keyword(deviceActions, what: "a device action", listing: FlowVocabulary.device)
             switch a {
             case "move": return .step(.device(.move))
             case "stationary": return .step(.device(.stationary))
@@ -264,7 +259,7 @@ public enum FlowParser {
     }
 
     static func parseApp(_ c: inout Cursor) throws(FlowError) -> AppCall {
-        let call = try c.keyword(appCalls, what: "an app call")
+        let call = try c.keyword(appCalls, what: "an app call", listing: FlowVocabulary.app)
         switch call {
         case "requestWhenInUseAuthorization": return .requestWhenInUseAuthorization
         case "requestAlwaysAuthorization": return .requestAlwaysAuthorization
@@ -311,7 +306,7 @@ public enum FlowParser {
     }
 
     static func parseUser(_ c: inout Cursor) throws(FlowError) -> UserAction {
-        let a = try c.keyword(userActions, what: "a user action")
+        let a = try c.keyword(userActions, what: "a user action", listing: FlowVocabulary.user)
         switch a {
         case "tap":
             let label = try c.word("a button label in quotes, e.g. \"Allow Once\"")
@@ -336,7 +331,7 @@ public enum FlowParser {
     }
 
     static func parseExpect(_ c: inout Cursor) throws(FlowError) -> Expectation {
-        let what = try c.keyword(expectations, what: "something to expect")
+        let what = try c.keyword(expectations, what: "something to expect", listing: FlowVocabulary.expect)
         switch what {
         case "status":
             return .status(AuthorizationStatus(rawValue: try c.keyword(AuthorizationStatus.allCases.map(\.rawValue), what: "a status"))!)
@@ -451,18 +446,26 @@ struct Cursor {
         return t
     }
 
-    func unknown(_ t: Token, _ options: [String], what: String) -> FlowError {
+    /// An unknown word: what was expected, the word, the nearest valid one; with a `listing` (the
+    /// words after a verb) every valid word, however many (`locflow help flow` gives their meanings).
+    func unknown(_ t: Token, _ options: [String], what: String, listing: FlowVocabulary.Group? = nil) -> FlowError {
         var msg = "expected \(what)"
+        let listAfter = listing != nil && options.count > 10
         if options.count <= 10 { msg += " (" + options.joined(separator: ", ") + ")" }
         // A word near no option may be a line of some other file (check /etc/shadow): quote less of it.
         let near = nearest(t.text, in: options)
         msg += ", found '\(excerpt(t.text, limit: near == nil ? 16 : 32))'"
         if let near { msg += " (did you mean '\(near)'?)" }
+        if listAfter, let listing { msg += "; the \(listing.plural) are " + options.joined(separator: ", ") + FlowVocabulary.helpHint }
         return FlowError(location(of: t), msg)
     }
 
-    mutating func keyword(_ options: [String], what: String) throws(FlowError) -> String {
+    mutating func keyword(_ options: [String], what: String, listing: FlowVocabulary.Group? = nil) throws(FlowError) -> String {
         guard let t = peek() else {
+            if let listing, options.count > 10 {
+                throw FlowError(SourceLocation(file: file, line: line, column: lineLength + 1),
+                                "expected \(what) at the end of the line; the \(listing.plural) are " + options.joined(separator: ", ") + FlowVocabulary.helpHint)
+            }
             throw expectedAtEnd(what + (options.count <= 10 ? " (" + options.joined(separator: ", ") + ")" : ""))
         }
         // A keyword in quotes is the right word written wrong: "did you mean 'ios17'?" for
@@ -470,7 +473,7 @@ struct Cursor {
         if t.quoted && options.contains(t.text) {
             throw FlowError(location(of: t), "expected \(what), found the quoted string \"\(excerpt(t.text))\" (a keyword is a bare word: write \(t.text) without quotes)")
         }
-        guard !t.quoted, options.contains(t.text) else { throw unknown(t, options, what: what) }
+        guard !t.quoted, options.contains(t.text) else { throw unknown(t, options, what: what, listing: listing) }
         i += 1
         return t.text
     }

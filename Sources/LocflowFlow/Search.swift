@@ -20,7 +20,7 @@ public struct StateSearch {
         /// Keep the latest callback and completion result in the state (a condition reads them).
         public var keepLastOutputs = false
         /// Threads that expand the frontier (`--threads N`), 1 to 8: not a bound of the space,
-        /// which is the same for any number (README "Speed" has the figures for one and two).
+        /// which is the same for any number (docs/speed.md has the figures for one and two).
         public var threads = StateSearch.defaultThreads
         /// Worlds a worker expands at a time (tests vary it: nothing found may depend on it).
         var partSize = 64

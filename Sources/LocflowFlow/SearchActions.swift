@@ -35,9 +35,9 @@ extension StateSearch {
         }
     }
 
-    /// The default bounds (README "explore"): authorization, prompts, Settings, the app's life
+    /// The default bounds (docs/model-checking.md, "Bounds"): authorization, prompts, Settings, the app's life
     /// and (iOS 18) one explicit session; what completes on every platform. Each service added
-    /// (`--actions default,updates`) multiplies the space (README "explore" has the figures).
+    /// (`--actions default,updates`) multiplies the space (docs/model-checking.md has the figures).
     public static let defaultFamilies: Set<Family> = [.requests, .prompts, .settings, .lifecycle, .button, .sessions]
     public static let defaultWaits: [Millis] = [5_000, 60_000, 600_000]
 

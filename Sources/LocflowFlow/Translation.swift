@@ -1,6 +1,6 @@
 import Foundation
 
-/// A flow's words in another language (README "Tours"): `ko/NAME.flow` beside `NAME.flow` holds
+/// A flow's words in another language (docs/guide.md, "Share and demo"): `ko/NAME.flow` beside `NAME.flow` holds
 /// the same statements on the same lines, with its comments (the description at the top and
 /// each step's caption) translated. The steps always come from the original; only the words
 /// come from the translation, and only when every statement matches.

@@ -31,6 +31,7 @@ enum CLI {
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
            locflow help [COMMAND]               this text, or a command's
+           locflow help flow                    every word of the .flow language, with its meaning
            locflow --version                    the version
 
     options go before or after the file; put locflow on the PATH with
@@ -95,7 +96,7 @@ enum CLI {
         A model checker: walks breadth first through every state reachable from the start over the
         person's, the app's, the system's and the device's actions, and checks the built-in
         invariants and your properties on each. A state is the whole world with its times made
-        relative to now (README "explore": the abstraction). Prints states, edges, the graph's
+        relative to now (docs/model-checking.md: the abstraction). Prints states, edges, the graph's
         depth, whether the search is complete, and its speed; a progress line on a terminal.
         Config options: --platform P, --plist FILE, --strings FILE, --assume NAME=VALUE, --widget
         (the app has a widget: the widgets group needs it), --app-clip (the app is an App Clip).
@@ -287,6 +288,12 @@ enum CLI {
         switch command {
         case "help":
             guard let topic = rest.first else { io.out(usage); return 0 }
+            if topic == "flow" {
+                var text = FlowVocabulary.help
+                if text.hasSuffix("\n") { text.removeLast() }
+                io.out(text)
+                return 0
+            }
             guard let text = help[topic] else { return usageError("help", "no command '\(topic)'" + (nearest(topic, in: commands).map { " (did you mean '\($0)'?)" } ?? "")) }
             io.out(text)
             return 0

@@ -128,7 +128,7 @@ enum Explorer {
             return CLI.usageError(CLI.command ?? "", problem)
         }
         if let path, let flow = loaded {
-            // With --lang ko, the words of ko/NAME.flow beside it (README "Tours").
+            // With --lang ko, the words of ko/NAME.flow beside it (docs/guide.md, "Share and demo").
             let flow = Translation.localized(flow, path: path, language: o.language.rawValue, warn: CLI.io.err)
             steps = Explorer.steps(of: flow)
             title = flow.description.isEmpty ? nil : flow.description.joined(separator: " ")

@@ -204,3 +204,18 @@ struct CommandLineTests {
         #expect(bad.code == 2 && bad.err.hasPrefix("locflow map: --format is text, dot, mermaid or svg"))
     }
 }
+
+@Suite("locflow help flow")
+struct HelpFlowTests {
+    /// `locflow help flow` prints the vocabulary (the words the parser reads), exit 0.
+    @Test func helpFlowPrintsTheVocabulary() throws {
+        let locflow = try #require(Locflow.find(), "the locflow executable is built with the tests")
+        let r = try locflow("help", "flow")
+        #expect(r.code == 0 && r.err.isEmpty)
+        #expect(r.out == FlowVocabulary.help)
+        for heading in ["Configuration (before the first step)", "app: what the app calls", "user: what the person does",
+                        "system: what the system does", "device: what the device does", "wait: time", "expect: what must hold"] {
+            #expect(r.out.contains(heading), "\(heading)")
+        }
+    }
+}

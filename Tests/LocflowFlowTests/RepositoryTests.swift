@@ -43,8 +43,8 @@ struct RepositoryTests {
             for w in words { #expect(doc.contains("`\(head) \(w)"), "\(head) \(w) is not documented") }
         }
         #expect(doc.contains("`wait "))
-        // Every assumption, with its default, in the format document and in the README's table.
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        // Every assumption, with its default, in the format document and in the guide's table.
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/guide.md"), encoding: .utf8)
         // The default as a table row writes it (`60s` and `1m` are one duration).
         func documented(_ text: String, _ name: String) -> String? {
             guard let r = text.range(of: "| `\(name)` | `") else { return nil }
@@ -55,7 +55,14 @@ struct RepositoryTests {
         }
         for (name, value) in Assumptions().described {
             #expect(documented(doc, name) == value, "\(name) = \(value) is not in docs/flow-format.md's assumptions")
-            #expect(documented(readme, name) == value, "\(name) = \(value) is not in the README's assumptions")
+            #expect(documented(guide, name) == value, "\(name) = \(value) is not in docs/guide.md's assumptions")
+        }
+        // The README's table of the language has every word the parser knows.
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = readme.split(separator: "\n").filter { $0.hasPrefix("| ") }.joined(separator: "\n")
+        for word in FlowParser.statementKeywords + FlowParser.appCalls + FlowParser.userActions + FlowParser.systemActions
+            + FlowParser.deviceActions + FlowParser.expectations {
+            #expect(table.contains("`\(word)`") || table.contains("`\(word) "), "\(word) is not in the README's table of the language")
         }
         // Every delivering source and Control Center's values are documented.
         for s in DeliverySource.allCases { #expect(doc.contains(s.rawValue), "delivering \(s.rawValue)") }
