@@ -29,7 +29,8 @@ enum CLI {
            locflow diff FILE.flow --platform A [--assume N=V] --platform B [--assume N=V] [--format text|md]
                                                 the same flow on two sides, only what differs
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
-           locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
+           locflow rules [NAME...] [--format text|md|json]  every rule, its evidence, its sources
+                           [--platform P]       a platform's page: what changed, with sources
            locflow help [COMMAND]               this text, or a command's
            locflow --version                    the version
 
@@ -171,9 +172,14 @@ enum CLI {
         """,
         "rules": """
         usage: locflow rules [NAME...] [--format text|md|json]
+               locflow rules --platform P [--format text|md|json]
 
-        Every rule the model decides by (or only the NAMEs given), with its sentence, whether it
-        is an assumption, and its sources (title and address).
+        Every rule the model decides by (or only the NAMEs given), with its sentence, its
+        evidence (documented: Apple's pages say it; reported: developers or Apple engineers on
+        the forums say it; assumed: one of locflow's assumptions), and its sources (title and
+        address). With --platform, the platform's page: what changed from the version before,
+        what did not, and what is carried over as an assumption, with sources
+        (also locflow help P, as locflow help ios26).
         """,
         "map": """
         usage: locflow map [--platform P] [--plist F] [--strings F] [--assume N=V] [--widget] [--app-clip]
@@ -283,6 +289,10 @@ enum CLI {
         switch command {
         case "help":
             guard let topic = rest.first else { io.out(usage); return 0 }
+            if let p = Platform(rawValue: topic) {
+                for line in Commands.platformPageText(p) { io.out(line) }
+                return 0
+            }
             guard let text = help[topic] else { return usageError("help", "no command '\(topic)'" + (nearest(topic, in: commands).map { " (did you mean '\($0)'?)" } ?? "")) }
             io.out(text)
             return 0
