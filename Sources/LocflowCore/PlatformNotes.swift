@@ -66,7 +66,7 @@ extension Platform {
         case .ios27: [
             .init(.unchanged, "Apple's Core Location change log still has no entry after June 2024: no authorization change is documented for iOS 27", "A S216"),
             .init(.unchanged, "The iOS 27.1 SDK lists the iOS 18 diagnostics on CLLocationUpdate, and isStationary beside stationary", "D S220; A S61"),
-            .init(.changed, "Additions to headings and activity types are reported for the iOS 27 SDK: not authorization, not modelled (not checked against Apple's pages here)", "I"),
+            .init(.assumed, "The iOS 27 SDK's additions to headings and activity types (as issue 37 reports them) are not authorization and not modelled; they were not checked against Apple's pages", "I"),
             .init(.reported, "The iOS 26.4.2 force-quit report (assumption forceQuitBlocksRelaunch, off) applies as on iOS 26", "D S222; I forceQuitBlocksRelaunch"),
             .init(.assumed, "Every other rule of iOS 18 and 26 holds on iOS 27: no source says so or otherwise (assumption: carried over from iOS 18)", "I")]
         case .visionos: [
