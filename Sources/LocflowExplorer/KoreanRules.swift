@@ -17,7 +17,7 @@ extension Korean {
         .suspendAfterDelay: "연속 백그라운드 위치가 없는 백그라운드 앱은 suspendDelay 뒤에 일시 중단됩니다",
         .suspendNeedsBackground: "시스템의 일시 중단에는 백그라운드의 앱이 필요합니다",
         .relaunchNeedsTerminated: "시스템의 재실행에는 실행 중이 아닌 앱이 필요합니다",
-        .resumeDeliversHeld: "일시 중단된 앱이 다시 실행됩니다. 중단된 동안 보류된 변경이 이제 한 번 전달되며, 마지막으로 전달된 값과 같으면 전달되지 않습니다 (Apple: 권한이 바뀔 때 호출)",
+        .resumeDeliversHeld: "일시 중단된 앱이 다시 실행됩니다. 중단된 동안 보류된 변경이 이제 한 번 전달되며, 마지막으로 전달된 값과 같으면 전달되지 않습니다 (애플 문서: 권한이 바뀔 때 호출)",
         .callbackAtLaunch: "CLLocationManager를 만들면 현재 권한이 delegate에 전달됩니다",
         .callbackOnChange: "앱이 읽는 권한이 바뀌었습니다: delegate가 호출됩니다",
         .callbackHeldWhileSuspended: "일시 중단된 앱은 권한 변경으로 깨어나지 않습니다: 콜백은 다시 실행될 때까지 기다립니다",
@@ -224,7 +224,7 @@ extension Korean {
         .restartEndsSessions: "시스템이 앱의 다음 실행을 위해 보존한 세션은 재시동으로 끝납니다 (재실행 창도 함께)",
         .restartLiftsForceQuit: "재시동 후에는 강제 종료된 앱도 다시 실행될 수 있습니다",
         .restartKeepsMonitoring: "영역, 중요 위치 변경, 방문, 비콘 영역, CLMonitor 조건 모니터링은 재시동 후에도 유지됩니다: 다음 이벤트가 항상 허용 앱을 실행합니다",
-        .widgetAsks: "위젯을 추가하면 시스템이 앱의 위치 권한을 위젯에도 넓힐지 묻습니다 (Apple 문서; 가정 addWidgetAsks 켬. 알림의 문구와 버튼은 locflow의 것)",
+        .widgetAsks: "위젯을 추가하면 시스템이 앱의 위치 권한을 위젯에도 넓힐지 묻습니다 (애플 문서; 가정 addWidgetAsks 켬. 알림의 문구와 버튼은 locflow의 것)",
         .widgetPromptAllow: "허용: 앱 또는 위젯을 사용하는 동안. 상태는 authorizedWhenInUse 그대로라 콜백이 없습니다",
         .widgetPromptDeny: "허용 안 함: 앱의 권한은 앱을 사용하는 동안 그대로입니다",
     ]
