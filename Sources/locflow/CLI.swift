@@ -31,7 +31,7 @@ enum CLI {
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow rules [NAME...] [--format text|md|json]  every rule, its evidence, its sources
                            [--platform P]       a platform's page: what changed, with sources
-           locflow help [COMMAND]               this text, or a command's
+           locflow help [COMMAND|PLATFORM]      this text, a command's, or a platform's page (help ios26)
            locflow --version                    the version
 
     options go before or after the file; put locflow on the PATH with
