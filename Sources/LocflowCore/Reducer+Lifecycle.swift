@@ -42,7 +42,8 @@ extension World {
         t.note(.callbackAtLaunch)
     }
 
-    mutating func terminate(_ t: inout Transition) {
+    /// `restarting`: the device restarts, so nothing outlives the process (no rule says it does).
+    mutating func terminate(_ t: inout Transition, restarting: Bool = false) {
         keptBackgroundActivity = backgroundActivityActive
         keptLiveUpdates = process.liveUpdates.map { $0.qualified } ?? false
         keptMonitor = process.monitor.map { $0.qualified } ?? false
@@ -72,7 +73,7 @@ extension World {
         if let p = prompt, !p.isSystemInitiated { prompt = nil; t.emit(.promptHidden(p.kind)) }
         promptQueue.removeAll { !$0.isSystemInitiated }
         if completion == .pending { completion = .none }
-        if sessions.contains(where: { $0.state == .active }) || keptBackgroundActivity { t.note(.sessionsOutliveProcess) }
+        if !restarting && (sessions.contains(where: { $0.state == .active }) || keptBackgroundActivity) { t.note(.sessionsOutliveProcess) }
         t.emit(.terminated)
     }
 
@@ -84,7 +85,7 @@ extension World {
     /// S226, S227][I] A force quit no longer blocks relaunches ("until reopened/rebooted"). [D S222]
     mutating func restartDevice(_ t: inout Transition) {
         t.note(.deviceRestart)
-        if lifecycle != .terminated { terminate(&t) }
+        if lifecycle != .terminated { terminate(&t, restarting: true) }
         // The process is gone: nothing was kept for it past the restart.
         keptBackgroundActivity = false
         keptLiveUpdates = false
@@ -103,7 +104,9 @@ extension World {
         if let p = prompt { prompt = nil; t.emit(.promptHidden(p.kind)) }
         promptQueue.removeAll { _ in true }
         promptShownAt = nil
-        if forceQuitSinceOpened { forceQuitSinceOpened = false; t.note(.restartLiftsForceQuit) }
+        // Read only under the assumption (the canonical form drops it otherwise).
+        if forceQuitSinceOpened && assumptions.forceQuitBlocksRelaunch { t.note(.restartLiftsForceQuit) }
+        forceQuitSinceOpened = false
         if significantChanges || !regions.isEmpty || visits || !beaconRegions.isEmpty || !monitorConditions.isEmpty {
             t.note(.restartKeepsMonitoring)
         }

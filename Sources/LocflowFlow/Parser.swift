@@ -470,9 +470,12 @@ struct Cursor {
         return t
     }
 
+    /// An error lists the valid words when there are at most this many (the 11 platforms are).
+    static let listedOptions = 11
+
     func unknown(_ t: Token, _ options: [String], what: String) -> FlowError {
         var msg = "expected \(what)"
-        if options.count <= 10 { msg += " (" + options.joined(separator: ", ") + ")" }
+        if options.count <= Cursor.listedOptions { msg += " (" + options.joined(separator: ", ") + ")" }
         // A word near no option may be a line of some other file (check /etc/shadow): quote less of it.
         let near = nearest(t.text, in: options)
         msg += ", found '\(excerpt(t.text, limit: near == nil ? 16 : 32))'"
@@ -482,7 +485,7 @@ struct Cursor {
 
     mutating func keyword(_ options: [String], what: String) throws(FlowError) -> String {
         guard let t = peek() else {
-            throw expectedAtEnd(what + (options.count <= 10 ? " (" + options.joined(separator: ", ") + ")" : ""))
+            throw expectedAtEnd(what + (options.count <= Cursor.listedOptions ? " (" + options.joined(separator: ", ") + ")" : ""))
         }
         // A keyword in quotes is the right word written wrong: "did you mean 'ios17'?" for
         // "ios17" would suggest the very word (docs/flow-format.md §1: keywords are bare words).

@@ -52,7 +52,7 @@ public struct RandomWalk {
               .app(.startMonitoringBeaconRegion("lobby")), .app(.stopMonitoringBeaconRegion("lobby")),
               .app(.liveActivity(true)), .app(.liveActivity(false)), .user(.addWidget), .user(.removeWidget),
               .device(.visit), .device(.enterBeacon("lobby")), .device(.exitBeacon("lobby")), .wait(15 * 60_000),
-              .device(.restart)]
+              .device(.airplaneMode(true)), .device(.airplaneMode(false)), .device(.restart)]
         return p
     }()
 
