@@ -117,6 +117,9 @@ public struct Assumptions: Sendable, Hashable {
     public var promptReturnsAfterBackground: Bool = true
     /// Whether a `.always` session from notDetermined shows the when-in-use prompt and then the
     /// upgrade prompt (true), or only the first, giving provisional Always like requestAlwaysAuthorization (false). [I]
+    /// Apple: a session "requests a person's authorization to meet those requirements if possible"
+    /// [A S7]; it does not say in how many prompts. True, because a goal still unmet after "Allow
+    /// While Using App" is one the session keeps asking for.
     public var alwaysSessionAsksTwice: Bool = true
     /// Whether Reset Location & Privacy also clears the used one-shot Always request. [I]
     public var resetClearsAlwaysRequest: Bool = true
@@ -150,7 +153,9 @@ public struct Assumptions: Sendable, Hashable {
     /// Whether `NSLocationRequireExplicitServiceSession` also holds back the classic services
     /// (standard updates, requestLocation, significant changes, regions, visits, beacons) until
     /// an explicit session is held. Apple's pages speak of the new APIs; the key's own words,
-    /// "the app's location services are disabled", could cover all. [I]
+    /// "the app's location services are disabled", could cover all. [I] False, because every
+    /// page that describes the key does so beside CLServiceSession, liveUpdates and CLMonitor
+    /// [A S5, S6, S8], and an app that sets it for those would otherwise lose its classic services.
     public var explicitSessionKeyCoversClassicAPIs: Bool = false
     /// Whether a restricted app reads denied while Location Services are off (or Airplane mode is
     /// on), as every other app does; false: it reads restricted. Apple names both cases and
