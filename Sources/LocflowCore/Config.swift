@@ -145,7 +145,7 @@ public struct Assumptions: Sendable, Hashable {
     /// Whether adding the app's widget asks a when-in-use app's person to extend the grant to
     /// widgets. Apple: "When the user adds a widget that uses location, the system asks whether
     /// they want to extend the app's location authorization to the widget." [A S17b] So true
-    /// (false before 2026-12: the prompt's words and buttons are still not documented). [A S17b][I labels]
+    /// (false until 2026-12). The prompt's words and buttons are not documented: locflow's. [I labels]
     public var addWidgetAsks: Bool = true
     /// How long after its last use of location Control Center still lists the app as having
     /// used it recently (iOS 16+; Apple gives no duration). [I]
