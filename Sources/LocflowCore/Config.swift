@@ -103,6 +103,9 @@ public struct AppInfo: Sendable, Hashable {
 public struct Assumptions: Sendable, Hashable {
     public var suspendDelay: Millis = 5_000
     public var inUseGrace: Millis = 10_000
+    /// Apple says only that Allow Once lasts until the app "is no longer in use" [A S2]; developers
+    /// report that it survives a short trip to another app [D S20, S21]. With `inUseGrace` it is
+    /// held 70 s after the app leaves: no public measurement gives a figure to prefer. [I]
     public var allowOnceGrace: Millis = 60_000
     public var relaunchWindow: Millis = 5_000
     public var reducedAccuracyInterval: Millis = 15 * 60_000
@@ -114,6 +117,9 @@ public struct Assumptions: Sendable, Hashable {
     public var promptReturnsAfterBackground: Bool = true
     /// Whether a `.always` session from notDetermined shows the when-in-use prompt and then the
     /// upgrade prompt (true), or only the first, giving provisional Always like requestAlwaysAuthorization (false). [I]
+    /// Apple: a session "requests a person's authorization to meet those requirements if possible"
+    /// [A S7]; it does not say in how many prompts. True, because a goal still unmet after "Allow
+    /// While Using App" is one the session keeps asking for.
     public var alwaysSessionAsksTwice: Bool = true
     /// Whether Reset Location & Privacy also clears the used one-shot Always request. [I]
     public var resetClearsAlwaysRequest: Bool = true
@@ -136,15 +142,20 @@ public struct Assumptions: Sendable, Hashable {
     public var startTimeOfDay: Millis = 12 * 3_600_000
     /// How long a Live Activity lasts unless the app ends it. [D][I]
     public var liveActivityMaxDuration: Millis = 8 * 3_600_000
-    /// Whether adding the app's widget asks a when-in-use app's person to extend the grant to widgets. [I]
-    public var addWidgetAsks: Bool = false
+    /// Whether adding the app's widget asks a when-in-use app's person to extend the grant to
+    /// widgets. Apple: "When the user adds a widget that uses location, the system asks whether
+    /// they want to extend the app's location authorization to the widget." [A S17b] So true
+    /// (false until 2026-12). The prompt's words and buttons are not documented: locflow's. [I labels]
+    public var addWidgetAsks: Bool = true
     /// How long after its last use of location Control Center still lists the app as having
     /// used it recently (iOS 16+; Apple gives no duration). [I]
     public var controlCenterRecentWindow: Millis = 5 * 60_000
     /// Whether `NSLocationRequireExplicitServiceSession` also holds back the classic services
     /// (standard updates, requestLocation, significant changes, regions, visits, beacons) until
     /// an explicit session is held. Apple's pages speak of the new APIs; the key's own words,
-    /// "the app's location services are disabled", could cover all. [I]
+    /// "the app's location services are disabled", could cover all. [I] False, because every
+    /// page that describes the key does so beside CLServiceSession, liveUpdates and CLMonitor
+    /// [A S5, S6, S8], and an app that sets it for those would otherwise lose its classic services.
     public var explicitSessionKeyCoversClassicAPIs: Bool = false
     /// Whether a restricted app reads denied while Location Services are off (or Airplane mode is
     /// on), as every other app does; false: it reads restricted. Apple names both cases and
@@ -159,6 +170,13 @@ public struct Assumptions: Sendable, Hashable {
     /// `.always` session started in the foreground and held or kept, as Apple documents for
     /// `liveUpdates` and `CLMonitor` events. Apple does not say; false: Always is enough. [I]
     public var alwaysSessionCoversClassicAPIs: Bool = false
+    /// Whether a CLBackgroundActivitySession kept for a terminated app lets a CLMonitor event
+    /// relaunch it when its authorization is when-in-use (true), or only with Always (false).
+    /// WWDC24 says Core Location keeps such sessions "so it can relaunch or resume the app when
+    /// relevant information is ready" [A S18]; the authorization page's table says When In Use
+    /// does not launch a terminated app [A S13]. The session exists for when-in-use apps, so the
+    /// newer, more specific text wins by default. [I]
+    public var backgroundActivityRelaunchesWhenInUse: Bool = true
 
     public init() {}
 
@@ -192,6 +210,7 @@ public struct Assumptions: Sendable, Hashable {
         ("servicesOffOverridesRestricted", .boolean, "whether a restricted app reads denied, as every app does, while Location Services are off or Airplane mode is on (else restricted)"),
         ("ios17LiveUpdatesPrompts", .boolean, "whether iterating liveUpdates on iOS 17 shows the when-in-use prompt from notDetermined, as on iOS 18"),
         ("alwaysSessionCoversClassicAPIs", .boolean, "whether on iOS 18 significant-change, region, visit and beacon-region events reach an Always app that is not in use only with a .always session"),
+        ("backgroundActivityRelaunchesWhenInUse", .boolean, "whether a background activity session kept for a terminated when-in-use app lets a CLMonitor event relaunch it (else only with Always)"),
     ]
 
     public enum Value: Sendable, Hashable {
@@ -237,6 +256,7 @@ public struct Assumptions: Sendable, Hashable {
         case ("servicesOffOverridesRestricted", .boolean(let v)): servicesOffOverridesRestricted = v
         case ("ios17LiveUpdatesPrompts", .boolean(let v)): ios17LiveUpdatesPrompts = v
         case ("alwaysSessionCoversClassicAPIs", .boolean(let v)): alwaysSessionCoversClassicAPIs = v
+        case ("backgroundActivityRelaunchesWhenInUse", .boolean(let v)): backgroundActivityRelaunchesWhenInUse = v
         default:
             guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
                 return "unknown assumption '\(name)'"
@@ -270,7 +290,8 @@ public struct Assumptions: Sendable, Hashable {
          ("explicitSessionKeyCoversClassicAPIs", String(explicitSessionKeyCoversClassicAPIs)),
          ("servicesOffOverridesRestricted", String(servicesOffOverridesRestricted)),
          ("ios17LiveUpdatesPrompts", String(ios17LiveUpdatesPrompts)),
-         ("alwaysSessionCoversClassicAPIs", String(alwaysSessionCoversClassicAPIs))]
+         ("alwaysSessionCoversClassicAPIs", String(alwaysSessionCoversClassicAPIs)),
+         ("backgroundActivityRelaunchesWhenInUse", String(backgroundActivityRelaunchesWhenInUse))]
     }
 }
 

@@ -73,6 +73,8 @@ public enum DeviceAction: Sendable, Hashable {
     case enterBeacon(String), exitBeacon(String)
     /// *Extension*: Airplane mode on or off.
     case airplaneMode(Bool)
+    /// *Extension*: the device restarts (turned off and on, or an update's restart).
+    case restart
 }
 
 /// Timers the model runs on virtual time.
@@ -138,6 +140,7 @@ extension Event {
             case .enterBeacon(let id): return "device enterBeacon \(quoteIfNeeded(id))"
             case .exitBeacon(let id): return "device exitBeacon \(quoteIfNeeded(id))"
             case .airplaneMode(let on): return "device airplaneMode \(on ? "on" : "off")"
+            case .restart: return "device restart"
             }
         case .wait(let ms): return "wait \(formatDuration(ms))"
         case .timer(let kind): return "timer: \(kind.label)"

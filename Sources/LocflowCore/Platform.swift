@@ -1,6 +1,6 @@
 /// The OS the app runs on (docs/flow-format.md §2). All version differences live in `PlatformProfile`.
 public enum Platform: String, CaseIterable, Sendable, Hashable {
-    case ios12, ios13, ios13_4 = "ios13.4", ios14, ios15, ios16, ios17, ios18, visionos
+    case ios12, ios13, ios13_4 = "ios13.4", ios14, ios15, ios16, ios17, ios18, ios26, ios27, visionos
 
     public var profile: PlatformProfile { PlatformProfile(self) }
 
@@ -15,6 +15,8 @@ public enum Platform: String, CaseIterable, Sendable, Hashable {
         case .ios16: "iOS 16"
         case .ios17: "iOS 17"
         case .ios18: "iOS 18"
+        case .ios26: "iOS 26"
+        case .ios27: "iOS 27"
         case .visionos: "visionOS (iPad app)"
         }
     }
@@ -38,6 +40,10 @@ public struct PlatformProfile: Sendable, Hashable {
         case .ios16: rank = 16_0
         case .ios17: rank = 17_0
         case .ios18: rank = 18_0
+        // iOS 26 and 27: every authorization switch reads as iOS 18 (Apple's change log has no
+        // authorization entry after June 2024); what differs is in `PlatformNotes`. [A S220]
+        case .ios26: rank = 26_0
+        case .ios27: rank = 27_0
         case .visionos: rank = 18_0
         }
     }

@@ -88,6 +88,8 @@ extension World {
 
     mutating func device11(_ action: DeviceAction, _ t: inout Transition) {
         switch action {
+        case .restart:
+            restartDevice(&t)
         case .airplaneMode(let on):
             guard airplaneMode != on else { return t.note(.airplaneModeUnchanged, on ? "on" : "off") }
             let wasOff = servicesOff

@@ -399,7 +399,8 @@ extension World {
         }
         // Core Location keeps a background activity session for a terminated app "so it can
         // relaunch or resume the app when relevant information is ready". [A S18, S31]
-        if lifecycle == .terminated && keptBackgroundActivity && status.isAuthorized && !relaunchBlocked && !serviceSessionRequired {
+        if lifecycle == .terminated && keptBackgroundActivity && status.isAuthorized && !relaunchBlocked && !serviceSessionRequired
+            && (status == .authorizedAlways || assumptions.backgroundActivityRelaunchesWhenInUse) {
             t.note(.keptBackgroundActivityRelaunches, id)
             return deliverAlwaysEvent(name, &t)
         }

@@ -66,6 +66,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case appClipNoAlways, appClipSessionWhenInUse, appClipGrantResets
     case forceQuitBlocksRelaunch
     case widgetAsks, widgetPromptAllow, widgetPromptDeny
+    // Extensions of 2026-12: the device restart
+    case deviceRestart, restartEndsSessions, restartLiftsForceQuit, restartKeepsMonitoring
 
     /// The rule as a sentence.
     public var text: String { entry.text }
@@ -90,7 +92,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .suspendAfterDelay: ("A backgrounded app without continuous background location (or liveUpdates reaching it while the device moves with a fix) is suspended after suspendDelay", "I")
         case .suspendNeedsBackground: ("system suspend needs an app in the background", "I")
         case .relaunchNeedsTerminated: ("system relaunch needs an app that is not running", "I")
-        case .resumeDeliversHeld: ("The suspended app resumes; a change held while it was suspended arrives now as one callback with the value of this moment (none when it ends equal to the last one delivered: locflow's choice)", "A S12; D S44; I")
+        case .resumeDeliversHeld: ("The suspended app resumes; a change held while it was suspended arrives now as one callback with the value of this moment, and none when it ends equal to the last one delivered: Apple calls the delegate \"when the app's authorization status changes\", not on every resume", "A S9, S12; D S44")
         case .callbackAtLaunch: ("Creating a CLLocationManager delivers the current authorization to its delegate", "A S9, S12")
         case .callbackOnChange: ("The authorization the app reads changed: the delegate is called", "A S9, S14")
         case .callbackHeldWhileSuspended: ("A suspended app is not woken for authorization changes: the callback waits for resume", "D S44; A S12")
@@ -98,7 +100,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .inUseGraceEnds: ("The grace after leaving the foreground is over: the app is no longer in use", "A S12, S13; I inUseGrace")
         case .requestNotInUse: ("The request does nothing: the app must be in the foreground to show a prompt", "A S2, S14")
         case .missingWhenInUseKey: ("The request does nothing: NSLocationWhenInUseUsageDescription is missing from Info.plist", "A S12, S14")
-        case .missingAlwaysKey: ("Always cannot be requested: NSLocationAlwaysAndWhenInUseUsageDescription is missing from Info.plist (iOS 11 and later do not read the deprecated NSLocationAlwaysUsageDescription)", "A S12, S14, S15b; D S41, S42")
+        case .missingAlwaysKey: ("Always cannot be requested: NSLocationAlwaysAndWhenInUseUsageDescription is missing from Info.plist. The deprecated key's page: \"Apps running on older versions of the OS use the message associated with NSLocationAlwaysUsageDescription, while apps running on later versions use the one associated with NSLocationAlwaysAndWhenInUseUsageDescription\" (iOS 11 and later); requestAlwaysAuthorization's page still names the old key, and locflow follows the key's own page and the header", "A S15b, S12, S14; D S41, S42")
         case .requestRestricted: ("The request does nothing: location is restricted for this app", "A S11; I")
         case .requestWhilePrompting: ("The request does nothing: an authorization prompt is already up", "I")
         case .whenInUseNeedsNotDetermined: ("requestWhenInUseAuthorization prompts only while the status is notDetermined", "A S2, S14")
@@ -152,7 +154,7 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .promptWaitsForForeground: ("The app left the foreground: its prompt goes away and comes back when the app returns (assumption promptReturnsAfterBackground)", "A S2; I")
         case .promptDismissedByLeaving: ("The app left the foreground: its prompt is dismissed without an answer", "I")
         case .promptWithdrawn: ("A waiting prompt is withdrawn: its question was answered meanwhile", "I")
-        case .allowOnceExpires: ("The Allow Once grant runs out after allowOnceGrace not in use: the status returns to notDetermined", "A S1, S2; D S20, S21; I allowOnceGrace")
+        case .allowOnceExpires: ("The Allow Once grant runs out after allowOnceGrace not in use (60 s, after the 10 s of inUseGrace: 70 s after the app leaves): the status returns to notDetermined. Apple: it lasts until the app \"is no longer in use\"; how long after leaving is not documented", "I allowOnceGrace; A S1, S2; D S20, S21")
         case .allowOnceEndsWithProcess: ("The Allow Once grant ends with the process", "D S20, S21")
         case .locationButtonUnavailable: ("CLLocationButton needs iOS 15 and is ignored on visionOS", "A S30")
         case .locationButtonNeedsForeground: ("The person can tap the app's button only while the app is in the foreground", "I")
@@ -236,16 +238,16 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .sessionInvalidated: ("invalidate() ends the session; it can never become active again", "A S8")
         case .invalidateUnknown: ("invalidate needs a session the running process holds", "I")
         case .sessionsOutliveProcess: ("Sessions outlive the process: the system keeps them for the app's next launch", "A S18")
-        case .explicitSessionHoldsClassic: ("NSLocationRequireExplicitServiceSession, and no explicit session held: the classic services wait too (assumption explicitSessionKeyCoversClassicAPIs)", "A S8; I explicitSessionKeyCoversClassicAPIs")
+        case .explicitSessionHoldsClassic: ("NSLocationRequireExplicitServiceSession, and no explicit session held: the classic services wait too (assumption explicitSessionKeyCoversClassicAPIs, off: Apple's pages describe the key with CLServiceSession and the new APIs only)", "I explicitSessionKeyCoversClassicAPIs; A S5, S8")
         case .keptSessionNotMatched: ("A session with another goal or purpose key does not rejoin the kept session of its ID: the kept one ends", "A S8, S6")
-        case .keptBackgroundActivityRelaunches: ("A background activity session kept for the terminated app lets a CLMonitor event relaunch it in the background; the app must rejoin the session at once", "A S18, S31")
+        case .keptBackgroundActivityRelaunches: ("A background activity session kept for the terminated app lets a CLMonitor event relaunch it in the background; the app must rejoin the session at once (for a when-in-use app, assumption backgroundActivityRelaunchesWhenInUse, on: WWDC24 says the system keeps it \"so it can relaunch or resume the app\"; the authorization page's table says When In Use does not launch a terminated app)", "A S18, S31; I backgroundActivityRelaunchesWhenInUse; A S13")
         case .relaunchWindowOpens: ("The system keeps the previous process's sessions for relaunchWindow after a launch", "A S18; A-forum S54; I relaunchWindow")
         case .sessionLapses: ("Not re-created within the relaunch window: the app is no longer interested, the session lapses", "A-forum S54")
         case .rejoinWithinWindow: ("Re-started within the relaunch window: it rejoins what the previous process held", "A S31, S18")
         case .sessionGoalPrompts: ("A when-in-use goal from notDetermined: Core Location asks once the app is in the foreground", "A S7, S8b, S10")
-        case .sessionAlwaysFromNotDetermined: ("An Always goal from notDetermined: the when-in-use prompt first, then the upgrade prompt", "A S10; I")
-        case .sessionAlwaysUpgrade: ("An Always goal from permanent when-in-use: the upgrade prompt, once (the one-shot)", "A S10; I")
-        case .sessionAlwaysAsksOnce: ("An Always goal from notDetermined asks once: Allow While Using gives provisional Always (assumption alwaysSessionAsksTwice false)", "I")
+        case .sessionAlwaysFromNotDetermined: ("An Always goal from notDetermined: the when-in-use prompt first, then the upgrade prompt (assumption alwaysSessionAsksTwice, on: Apple says a session \"requests a person's authorization to meet those requirements if possible\", not in how many prompts)", "I alwaysSessionAsksTwice; A S7, S10, S18")
+        case .sessionAlwaysUpgrade: ("An Always goal from permanent when-in-use: the upgrade prompt, once (the one-shot, as requestAlwaysAuthorization's)", "A S10, S1; I")
+        case .sessionAlwaysAsksOnce: ("An Always goal from notDetermined asks once: Allow While Using gives provisional Always (assumption alwaysSessionAsksTwice false)", "I alwaysSessionAsksTwice")
         case .classicNeedsAlwaysSession: ("iOS 18: no .always session started in the foreground is held or kept, so Always does not take effect for this event while the app is not in use (assumption alwaysSessionCoversClassicAPIs: Apple says so for liveUpdates and CLMonitor events, not for the classic services)", "I alwaysSessionCoversClassicAPIs; A S18, S8")
         case .resetKeepsOneShot: ("The reset keeps the used Always request (assumption resetClearsAlwaysRequest false)", "I")
         case .sessionFullAccuracyPrompt: ("A held session with fullAccuracyPurposeKey: Core Location asks for temporary full accuracy", "A S8")
@@ -292,10 +294,14 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .appClipNoAlways: ("An App Clip cannot request Always: requestAlwaysAuthorization does nothing", "A S208")
         case .appClipSessionWhenInUse: ("An App Clip's .always session asks only for when-in-use", "A S208; I")
         case .appClipGrantResets: ("An App Clip's location authorization resets at the next 04:00 (Apple: 4 a.m. the next day): the status returns to notDetermined", "A S208; I startTimeOfDay")
-        case .widgetAsks: ("Adding the widget asks whether to extend when-in-use to widgets (assumption addWidgetAsks; the prompt and its buttons are not documented)", "I addWidgetAsks; A S17")
+        case .widgetAsks: ("Adding the widget asks whether to extend when-in-use to widgets: \"When the user adds a widget that uses location, the system asks whether they want to extend the app's location authorization to the widget\" (assumption addWidgetAsks, on; the prompt's words and buttons are locflow's: Apple gives none)", "A S17b, S17; I addWidgetAsks")
         case .widgetPromptAllow: ("Allowed: while using the app or widgets; the status stays authorizedWhenInUse, so no callback", "A S17; I")
         case .widgetPromptDeny: ("Not allowed: the app's authorization stays while using the app", "I")
-        case .forceQuitBlocksRelaunch: ("The person force-quit the app: the event does not relaunch it until the person opens it (assumption forceQuitBlocksRelaunch)", "I forceQuitBlocksRelaunch; D")
+        case .forceQuitBlocksRelaunch: ("The person force-quit the app: the event does not relaunch it until the person opens it or the device restarts (assumption forceQuitBlocksRelaunch, off: one developer reports it of iOS 26.4.2, where iOS 18 relaunched)", "I forceQuitBlocksRelaunch; D S222")
+        case .deviceRestart: ("The device restarts: every process ends, and what lives only in memory with it (Allow Once, temporary full accuracy, prompts, kept sessions and streams); the authorization and Settings stay", "D S225, S226; I")
+        case .restartEndsSessions: ("The system kept sessions for the app's next launch: a restart ends them and their relaunch window (they lived in memory)", "I; A S18")
+        case .restartLiftsForceQuit: ("After a restart a force-quit app may be relaunched again (\"until reopened/rebooted\")", "D S222; I forceQuitBlocksRelaunch")
+        case .restartKeepsMonitoring: ("Region, significant-change, visit, beacon-region and CLMonitor-condition monitoring persist across the restart: the next such event relaunches an Always app", "D S225, S226, S227; A S13, S64")
         }
     }
 }

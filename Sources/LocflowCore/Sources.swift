@@ -216,6 +216,25 @@ public struct Source: Sendable, Hashable, Identifiable {
                "https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoringvisits()"),
         Source("S215", .apple, "CLAuthorizationStatus.denied",
                "https://developer.apple.com/documentation/corelocation/clauthorizationstatus/denied"),
+        // iOS 26 and 27, device restart, isStationary (2026-12)
+        Source("S216", .apple, "Core Location updates (Apple's change log of Core Location: its last entry is June 2024)",
+               "https://developer.apple.com/documentation/updates/corelocation"),
+        Source("S217", .apple, "CLGeocoder (availability iOS 5.0-26.0: deprecated in iOS 26 for MapKit's geocoding requests)",
+               "https://developer.apple.com/documentation/corelocation/clgeocoder"),
+        Source("S218", .apple, "CLLocationUpdate.isStationary (iOS 17's name)",
+               "https://developer.apple.com/documentation/corelocation/cllocationupdate/isstationary"),
+        Source("S219", .apple, "CLLocationUpdate.stationary (iOS 18)",
+               "https://developer.apple.com/documentation/corelocation/cllocationupdate/stationary"),
+        Source("S220", .developer, "CLLocationUpdate in the iOS 27.1 SDK: isStationary, stationary and the iOS 18 diagnostics (onestack.dev API reference)",
+               "https://onestack.dev/ios-reference/CoreLocation/CLLocationUpdate"),
+        Source("S222", .developer, "Apple Developer Forums 826964: significant changes and regions no longer relaunch a force-quit app on iOS 26.4.2 (a developer's report, no answer)",
+               "https://developer.apple.com/forums/thread/826964"),
+        Source("S225", .developer, "geolocatorplugin #5: significant-change monitoring relaunches the app after a device reboot",
+               "https://github.com/jamesmontemagno/geolocatorplugin/issues/5"),
+        Source("S226", .developer, "iOS_Monitor_Location_Region_In_Background: region monitoring relaunches the app after the device restarts",
+               "https://github.com/sjitech/iOS_Monitor_Location_Region_In_Background"),
+        Source("S227", .developer, "flutter_background_geolocation startOnBoot: after a reboot iOS relaunches the app only when the device leaves its region",
+               "https://pub.dev/documentation/flutter_background_geolocation/4.16.3/flt_background_geolocation/Config/startOnBoot.html"),
         // Reverse-engineered (weak)
         Source("S48", .reverseEngineered,
                "Decompiled CoreLocation and locationd (public dumps found by code search; no stable address)", nil),
@@ -242,4 +261,27 @@ public struct Source: Sendable, Hashable, Identifiable {
 extension Rule {
     /// The sources this rule cites, from the table (`Source.all`), in the order the tag names them.
     public var sources: [Source] { Source.ids(inTag: source).compactMap { Source.byID[$0] } }
+
+    /// How well the rule's sentence is supported, by the first part of its tag (what the sentence
+    /// rests on; later parts support or qualify details): `I` (one of locflow's assumptions) is
+    /// assumed; `D`, `A-forum`, `R` (a developer's report, an Apple engineer's forum answer, a
+    /// dump) is reported; `A` (Apple's pages, headers, talks) is documented.
+    public var evidence: Evidence {
+        let first = source.split(separator: ";").first.map { $0.drop(while: { $0 == " " }) } ?? ""
+        switch first.prefix(while: { $0 != " " }) {
+        case "I": return .assumed
+        case "D", "R", "A-forum": return .reported
+        default: return .documented
+        }
+    }
+
+    /// The three classes of evidence `locflow rules` shows.
+    public enum Evidence: String, Sendable, CaseIterable {
+        /// Apple's documentation, an SDK header or a WWDC session says it.
+        case documented
+        /// A developer's report, an Apple engineer's forum answer or a dump says it; Apple's pages do not.
+        case reported
+        /// It rests, at least in part, on one of locflow's assumptions: no source says it.
+        case assumed
+    }
 }

@@ -379,6 +379,7 @@ extension ExplorerState {
         items.append(w.moving ? eventItem(language("device stops (stationary)"), .device(.stationary)) : eventItem(language("device moves"), .device(.move)))
         items.append(w.hasFix ? eventItem(language("lose the fix (noFix)"), .device(.noFix)) : eventItem(language("fix available again"), .device(.fix)))
         items.append(eventItem(language(w.airplaneMode ? "turn Airplane mode off" : "turn Airplane mode on"), .device(.airplaneMode(!w.airplaneMode)), checked: w.airplaneMode))
+        items.append(eventItem(language("restart the device"), .device(.restart)))
         for r in w.regions { items.append(eventItem(language.pick("exit region \(r)", "영역 \"\(r)\"에서 나감"), .device(.exitRegion(r)))) }
         for c in w.monitorConditions { items.append(eventItem(language.pick("condition \(c) fires", "조건 \"\(c)\" 발생"), .device(.exitRegion(c)))) }
         if w.visits { items.append(eventItem(language("arrive at a place (visit)"), .device(.visit))) }

@@ -17,7 +17,7 @@ extension Korean {
         .suspendAfterDelay: "연속 백그라운드 위치가 없는 백그라운드 앱은 suspendDelay 뒤에 일시 중단됩니다",
         .suspendNeedsBackground: "시스템의 일시 중단에는 백그라운드의 앱이 필요합니다",
         .relaunchNeedsTerminated: "시스템의 재실행에는 실행 중이 아닌 앱이 필요합니다",
-        .resumeDeliversHeld: "일시 중단된 앱이 다시 실행됩니다. 중단된 동안 보류된 변경이 이제 전달됩니다",
+        .resumeDeliversHeld: "일시 중단된 앱이 다시 실행됩니다. 중단된 동안 보류된 변경이 이제 한 번 전달되며, 마지막으로 전달된 값과 같으면 전달되지 않습니다 (애플 문서: 권한이 바뀔 때 호출)",
         .callbackAtLaunch: "CLLocationManager를 만들면 현재 권한이 delegate에 전달됩니다",
         .callbackOnChange: "앱이 읽는 권한이 바뀌었습니다: delegate가 호출됩니다",
         .callbackHeldWhileSuspended: "일시 중단된 앱은 권한 변경으로 깨어나지 않습니다: 콜백은 다시 실행될 때까지 기다립니다",
@@ -85,7 +85,7 @@ extension Korean {
         .promptWaitsForForeground: "앱이 포그라운드를 떠났습니다: 알림은 사라졌다가 앱이 돌아오면 다시 뜹니다 (가정 promptReturnsAfterBackground)",
         .promptDismissedByLeaving: "앱이 포그라운드를 떠났습니다: 알림은 답 없이 닫힙니다",
         .promptWithdrawn: "기다리던 알림이 거둬집니다: 그 질문은 그사이에 답이 나왔습니다",
-        .allowOnceExpires: "한 번 허용은 사용하지 않은 채 allowOnceGrace가 지나면 만료됩니다: 상태가 notDetermined로 돌아갑니다",
+        .allowOnceExpires: "한 번 허용은 사용하지 않은 채 allowOnceGrace(60초, inUseGrace 10초 뒤: 앱을 떠난 뒤 70초)가 지나면 만료됩니다: 상태가 notDetermined로 돌아갑니다 (가정)",
         .allowOnceEndsWithProcess: "한 번 허용은 프로세스와 함께 끝납니다",
         .locationButtonUnavailable: "CLLocationButton은 iOS 15가 필요하고 visionOS에서는 무시됩니다",
         .locationButtonNeedsForeground: "앱이 포그라운드에 있을 때만 버튼을 탭할 수 있습니다",
@@ -163,14 +163,14 @@ extension Korean {
         .sessionInvalidated: "“invalidate()”는 세션을 끝냅니다. 다시는 활성화되지 않습니다",
         .invalidateUnknown: "invalidate에는 실행 중인 프로세스가 가진 세션이 필요합니다",
         .sessionsOutliveProcess: "세션은 프로세스보다 오래 갑니다: 시스템이 앱의 다음 실행을 위해 보존합니다",
-        .explicitSessionHoldsClassic: "NSLocationRequireExplicitServiceSession이 있고 명시적 세션이 없습니다: 기존 서비스도 기다립니다 (가정 explicitSessionKeyCoversClassicAPIs)",
+        .explicitSessionHoldsClassic: "NSLocationRequireExplicitServiceSession이 있고 명시적 세션이 없습니다: 기존 서비스도 기다립니다 (가정 explicitSessionKeyCoversClassicAPIs, 끔)",
         .keptSessionNotMatched: "목표나 목적 키가 다른 세션은 같은 ID로 보존된 세션에 다시 참여하지 않습니다: 보존된 세션은 끝납니다",
-        .keptBackgroundActivityRelaunches: "종료된 앱을 위해 보존된 백그라운드 활동 세션이 있으면 CLMonitor 이벤트가 앱을 백그라운드에서 다시 실행합니다. 앱은 곧바로 세션에 다시 참여해야 합니다",
+        .keptBackgroundActivityRelaunches: "종료된 앱을 위해 보존된 백그라운드 활동 세션이 있으면 CLMonitor 이벤트가 앱을 백그라운드에서 다시 실행합니다. 앱은 곧바로 세션에 다시 참여해야 합니다 (사용하는 동안 허용 앱은 가정 backgroundActivityRelaunchesWhenInUse, 켬)",
         .relaunchWindowOpens: "시스템은 실행 뒤 relaunchWindow 동안 이전 프로세스의 세션을 보존합니다",
         .sessionLapses: "재실행 창 안에 다시 만들지 않았습니다: 앱의 관심이 없어져 세션이 소멸합니다",
         .rejoinWithinWindow: "재실행 창 안에 다시 시작했습니다: 이전 프로세스가 가졌던 것에 다시 합류합니다",
         .sessionGoalPrompts: "notDetermined에서 사용하는 동안 목표: 앱이 포그라운드에 오면 Core Location이 한 번 묻습니다",
-        .sessionAlwaysFromNotDetermined: "notDetermined에서 항상 목표: 먼저 사용하는 동안 허용 알림, 그다음 업그레이드 알림",
+        .sessionAlwaysFromNotDetermined: "notDetermined에서 항상 목표: 먼저 사용하는 동안 허용 알림, 그다음 업그레이드 알림 (가정 alwaysSessionAsksTwice, 켬)",
         .sessionAlwaysUpgrade: "영구적인 사용하는 동안 허용에서 항상 목표: 업그레이드 알림, 한 번 (한 번뿐인 요청)",
         .sessionAlwaysAsksOnce: "notDetermined에서 항상 목표는 한 번 묻습니다: 앱을 사용하는 동안 허용은 임시 항상 허용이 됩니다 (가정 alwaysSessionAsksTwice false)",
         .classicNeedsAlwaysSession: "iOS 18: 포그라운드에서 시작한 .always 세션이 없어 앱이 사용 중이 아닐 때 이 이벤트에는 항상 권한이 효력이 없습니다 (가정 alwaysSessionCoversClassicAPIs: Apple은 liveUpdates와 CLMonitor 이벤트에 대해서만 그렇게 말합니다)",
@@ -219,8 +219,12 @@ extension Korean {
         .appClipNoAlways: "앱 클립은 항상 허용을 요청할 수 없습니다: requestAlwaysAuthorization은 효과가 없습니다",
         .appClipSessionWhenInUse: "앱 클립의 .always 세션은 사용하는 동안 허용만 묻습니다",
         .appClipGrantResets: "앱 클립의 위치 권한은 다음 오전 4시에 재설정됩니다 (Apple: 다음 날 오전 4시): 상태가 notDetermined로 돌아갑니다",
-        .forceQuitBlocksRelaunch: "사용자가 앱을 강제 종료했습니다: 사용자가 다시 열 때까지 이벤트가 앱을 실행하지 않습니다 (가정 forceQuitBlocksRelaunch)",
-        .widgetAsks: "위젯을 추가하면 사용하는 동안 허용을 위젯에도 넓힐지 묻습니다 (가정 addWidgetAsks; 알림과 버튼은 문서화되지 않음)",
+        .forceQuitBlocksRelaunch: "사용자가 앱을 강제 종료했습니다: 사용자가 다시 열거나 기기가 재시동될 때까지 이벤트가 앱을 실행하지 않습니다 (가정 forceQuitBlocksRelaunch, 끔: iOS 26.4.2에 대한 개발자 보고 하나)",
+        .deviceRestart: "기기가 재시동됩니다: 모든 프로세스가 끝나고 메모리에만 있던 것(한 번 허용, 임시 전체 정확도, 알림, 보존된 세션과 스트림)도 사라집니다. 권한과 설정은 그대로입니다",
+        .restartEndsSessions: "시스템이 앱의 다음 실행을 위해 보존한 세션은 재시동으로 끝납니다 (재실행 창도 함께)",
+        .restartLiftsForceQuit: "재시동 후에는 강제 종료된 앱도 다시 실행될 수 있습니다",
+        .restartKeepsMonitoring: "영역, 중요 위치 변경, 방문, 비콘 영역, CLMonitor 조건 모니터링은 재시동 후에도 유지됩니다: 다음 이벤트가 항상 허용 앱을 실행합니다",
+        .widgetAsks: "위젯을 추가하면 시스템이 앱의 위치 권한을 위젯에도 넓힐지 묻습니다 (애플 문서; 가정 addWidgetAsks 켬. 알림의 문구와 버튼은 locflow의 것)",
         .widgetPromptAllow: "허용: 앱 또는 위젯을 사용하는 동안. 상태는 authorizedWhenInUse 그대로라 콜백이 없습니다",
         .widgetPromptDeny: "허용 안 함: 앱의 권한은 앱을 사용하는 동안 그대로입니다",
     ]
@@ -384,6 +388,7 @@ extension Language {
             case .enterBeacon(let id): return "기기: 비콘 \(id) 범위에 들어감"
             case .exitBeacon(let id): return "기기: 비콘 \(id) 범위에서 나감"
             case .airplaneMode(let on): return on ? "기기: 에어플레인 모드 켬" : "기기: 에어플레인 모드 끔"
+            case .restart: return "기기: 재시동"
             }
         case .wait(let ms): return "대기 " + koreanDuration(ms)
         case .timer(let kind): return "타이머: " + self(kind.label)

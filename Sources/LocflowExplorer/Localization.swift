@@ -145,7 +145,7 @@ enum Korean {
         "suspend the app": "앱 일시 중단", "terminate the app": "앱 종료", "relaunch in the background": "백그라운드에서 다시 실행",
         "background-use reminder": "백그라운드 사용 알림", "device stops (stationary)": "기기 멈춤", "device moves": "기기 이동",
         "lose the fix (noFix)": "위치 확인 불가", "fix available again": "위치 다시 확인",
-        "turn Airplane mode on": "에어플레인 모드 켜기", "turn Airplane mode off": "에어플레인 모드 끄기",
+        "turn Airplane mode on": "에어플레인 모드 켜기", "turn Airplane mode off": "에어플레인 모드 끄기", "restart the device": "기기 재시동",
         "Airplane mode: denied": "에어플레인 모드: denied",
         "does nothing now": "지금은 효과 없음", "not possible": "불가능",
         // Diagnostics

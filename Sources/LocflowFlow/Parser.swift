@@ -69,7 +69,8 @@ public enum FlowParser {
                     throw FlowError(cursor.location(of: tokens[0]), "'version' must come before any other statement (only comments may precede it)")
                 }
                 declaredVersion = (v, lineNumber)
-            } else if let declared = declaredVersion, declared.version == "1", let word = statement.v11Word {
+            } else if let declared = declaredVersion, declared.version == "1",
+                      let word = statement.v11Word ?? Self.isStationaryWord(statement, tokens) {
                 // At the word that makes it 1.1 (`visits` in `expect delivering visits`).
                 let last = word.split(separator: " ").last.map(String.init) ?? word
                 let at = tokens.dropFirst(word.contains(" ") ? 1 : 0).first { $0.text == last } ?? tokens[0]
@@ -109,6 +110,16 @@ public enum FlowParser {
         return Flow(file: file, lines: lines, description: description)
     }
 
+    /// `expect diagnostic(s) ... isStationary`: the old name is an extension, so a `version 1`
+    /// file cannot use it (the statement itself reads `stationary`).
+    static func isStationaryWord(_ statement: Statement, _ tokens: [Token]) -> String? {
+        guard case .expect(let x) = statement else { return nil }
+        switch x {
+        case .diagnostic, .diagnostics: return tokens.contains { $0.text == "isStationary" } ? "expect diagnostic isStationary" : nil
+        default: return nil
+        }
+    }
+
     /// Parses one statement (the explorer's `:` command line uses this too).
     public static func parseStatement(_ text: String, file: String = "command") throws(FlowError) -> Statement {
         guard let text = LineEnds.singleLine(text) else {
@@ -138,6 +149,13 @@ public enum FlowParser {
             throw FlowError(cursor.location(of: token),
                             "\(type.rawValue) has no property '\(d.rawValue)'; it has " + allowed.map(\.rawValue).joined(separator: ", "))
         }
+    }
+
+    /// A diagnostic property's name. `isStationary` (an extension) is iOS 17's name of
+    /// `stationary`: iOS 18 deprecates it and still answers it with the same value. [A S218, S219]
+    static func diagnosticProperty(_ c: inout Cursor) throws(FlowError) -> Diagnostic {
+        if c.peek()?.text == "isStationary" { c.i += 1; return .stationary }
+        return Diagnostic(rawValue: try c.keyword(Diagnostic.allCases.map(\.rawValue), what: "a diagnostic property"))!
     }
 
     /// A count: a whole number, or nil when the word is none; a number too large for one is an
@@ -241,6 +259,7 @@ public enum FlowParser {
             case "enterBeacon": return .step(.device(.enterBeacon(try c.word("a beacon ID").text)))
             case "exitBeacon": return .step(.device(.exitBeacon(try c.word("a beacon ID").text)))
             case "airplaneMode": return .step(.device(.airplaneMode(try c.onOff())))
+            case "restart": return .step(.device(.restart))
             default: return .step(.device(.exitRegion(try c.word("a region or condition ID").text)))
             }
         case "wait":
@@ -385,14 +404,14 @@ public enum FlowParser {
             return .delivering(s, try c.bool(try c.word("true or false")))
         case "diagnostic":
             let source = try c.word("a diagnostics source: a session ID, liveUpdates, monitor or backgroundActivity").text
-            let d = Diagnostic(rawValue: try c.keyword(Diagnostic.allCases.map(\.rawValue), what: "a diagnostic property"))!
+            let d = try diagnosticProperty(&c)
             return .diagnostic(source: source, d, try c.bool(try c.word("true or false")))
         case "diagnostics":
             let source = try c.word("a diagnostics source: a session ID, liveUpdates, monitor or backgroundActivity").text
             var out: [Diagnostic] = []
             if c.peek()?.text == "none" { c.i += 1; return .diagnostics(source: source, []) }
             while c.peek() != nil {
-                out.append(Diagnostic(rawValue: try c.keyword(Diagnostic.allCases.map(\.rawValue), what: "a diagnostic property"))!)
+                out.append(try diagnosticProperty(&c))
             }
             if out.isEmpty { throw c.expectedAtEnd("diagnostic property names, or none") }
             return .diagnostics(source: source, out)
@@ -446,12 +465,15 @@ struct Cursor {
         return t
     }
 
+    /// An error lists the valid words when there are at most this many (the 11 platforms are).
+    static let listedOptions = 11
+
     /// An unknown word: what was expected, the word, the nearest valid one; with a `listing` (the
     /// words after a verb) every valid word, however many (`locflow help flow` gives their meanings).
     func unknown(_ t: Token, _ options: [String], what: String, listing: FlowVocabulary.Group? = nil) -> FlowError {
         var msg = "expected \(what)"
-        let listAfter = listing != nil && options.count > 10
-        if options.count <= 10 { msg += " (" + options.joined(separator: ", ") + ")" }
+        let listAfter = listing != nil && options.count > Cursor.listedOptions
+        if options.count <= Cursor.listedOptions { msg += " (" + options.joined(separator: ", ") + ")" }
         // A word near no option may be a line of some other file (check /etc/shadow): quote less of it.
         let near = nearest(t.text, in: options)
         msg += ", found '\(excerpt(t.text, limit: near == nil ? 16 : 32))'"
@@ -462,11 +484,11 @@ struct Cursor {
 
     mutating func keyword(_ options: [String], what: String, listing: FlowVocabulary.Group? = nil) throws(FlowError) -> String {
         guard let t = peek() else {
-            if let listing, options.count > 10 {
+            if let listing, options.count > Cursor.listedOptions {
                 throw FlowError(SourceLocation(file: file, line: line, column: lineLength + 1),
                                 "expected \(what) at the end of the line; the \(listing.plural) are " + options.joined(separator: ", ") + FlowVocabulary.helpHint)
             }
-            throw expectedAtEnd(what + (options.count <= 10 ? " (" + options.joined(separator: ", ") + ")" : ""))
+            throw expectedAtEnd(what + (options.count <= Cursor.listedOptions ? " (" + options.joined(separator: ", ") + ")" : ""))
         }
         // A keyword in quotes is the right word written wrong: "did you mean 'ios17'?" for
         // "ios17" would suggest the very word (docs/flow-format.md §1: keywords are bare words).
@@ -515,7 +537,8 @@ extension Statement {
     public static let v11Extensions: Set<String> = [
         "device airplaneMode", "expect controlCenter", "expect prompt widget", "expect delivering regions",
         "assume addWidgetAsks", "assume controlCenterRecentWindow", "assume explicitSessionKeyCoversClassicAPIs",
-        "assume servicesOffOverridesRestricted"]
+        "assume servicesOffOverridesRestricted", "assume backgroundActivityRelaunchesWhenInUse", "device restart",
+        "expect diagnostic isStationary"]
 
     /// The word that makes this a version 1.1 statement (docs/flow-format.md §8), or nil for a version 1 statement.
     public var v11Word: String? {
@@ -529,7 +552,7 @@ extension Statement {
                                         "requestLocationTimeout", "startTimeOfDay", "liveActivityMaxDuration", "addWidgetAsks",
                                         "controlCenterRecentWindow", "explicitSessionKeyCoversClassicAPIs",
                                         "servicesOffOverridesRestricted", "ios17LiveUpdatesPrompts",
-                                        "alwaysSessionCoversClassicAPIs"]
+                                        "alwaysSessionCoversClassicAPIs", "backgroundActivityRelaunchesWhenInUse"]
                 return v11.contains(name) ? "assume \(name)" : nil
             default: return nil
             }
@@ -549,6 +572,7 @@ extension Statement {
             case .device(.visit): return "device visit"
             case .device(.enterBeacon): return "device enterBeacon"
             case .device(.airplaneMode): return "device airplaneMode"
+            case .device(.restart): return "device restart"
             case .device(.exitBeacon): return "device exitBeacon"
             default: return nil
             }

@@ -51,7 +51,8 @@ public struct RandomWalk {
               .app(.startRangingBeacons("lobby")), .app(.stopRangingBeacons("lobby")),
               .app(.startMonitoringBeaconRegion("lobby")), .app(.stopMonitoringBeaconRegion("lobby")),
               .app(.liveActivity(true)), .app(.liveActivity(false)), .user(.addWidget), .user(.removeWidget),
-              .device(.visit), .device(.enterBeacon("lobby")), .device(.exitBeacon("lobby")), .wait(15 * 60_000)]
+              .device(.visit), .device(.enterBeacon("lobby")), .device(.exitBeacon("lobby")), .wait(15 * 60_000),
+              .device(.airplaneMode(true)), .device(.airplaneMode(false)), .device(.restart)]
         return p
     }()
 

@@ -26,12 +26,14 @@ extension Commands {
         return 0
     }
 
-    /// One JSON object (a JSON Lines line): name, text, inferred, tag, sources [{id, title, url, kind}].
+    /// One JSON object (a JSON Lines line): name, text, inferred, evidence (documented, reported
+    /// or assumed), tag, sources [{id, title, url, kind}].
     public static func ruleJSON(_ r: Rule) -> String {
         var j = JSONWriter()
         j.field("name", .string(r.rawValue))
         j.field("text", .string(r.text))
         j.field("inferred", .bool(r.isInferred))
+        j.field("evidence", .string(r.evidence.rawValue))
         j.field("tag", .string(r.source))
         j.field("sources", .array(r.sources.map(sourceJSON)))
         return j.finish()
@@ -45,34 +47,74 @@ extension Commands {
     static func rulesText(_ rules: [Rule]) -> [String] {
         var out: [String] = []
         for r in rules {
-            out.append("\(r.rawValue)  [\(r.source)]" + (r.isInferred ? "  (assumption)" : ""))
+            out.append("\(r.rawValue)  \(r.evidence.rawValue)  [\(r.source)]")
             out.append("  " + r.text)
             for s in r.sources { out.append("  \(s.id)  \(s.text)") }
         }
-        let assumptions = rules.filter(\.isInferred).count
+        let count = { (e: Rule.Evidence) in rules.filter { $0.evidence == e }.count }
         out.append("")
-        out.append("\(rules.count) rules, \(assumptions) of them assumptions (inferred, no Apple source says them)")
+        out.append("\(rules.count) rules: \(count(.documented)) documented (Apple's pages, headers, talks), "
+                   + "\(count(.reported)) reported (developers, Apple engineers on the forums), \(count(.assumed)) assumed (locflow's assumptions)")
         return out
     }
 
     static func rulesMarkdown(_ rules: [Rule]) -> String {
         func esc(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
         var md = "# locflow rules\n\nEvery rule the model applies, with the sources it cites. "
-            + "An *assumption* is locflow's inference where Apple is silent.\n\n"
-            + "| Rule | Sentence | Assumption | Sources |\n|---|---|---|---|\n"
+            + "Evidence: *documented* (Apple's pages, headers, talks say it), *reported* (developers or Apple engineers "
+            + "on the forums say it, Apple's pages do not), *assumed* (locflow's inference where no source speaks).\n\n"
+            + "| Rule | Sentence | Evidence | Sources |\n|---|---|---|---|\n"
         var cited: [Source] = []
         for r in rules {
             let links = r.sources.map { s -> String in
                 if !cited.contains(s) { cited.append(s) }
                 return s.url.map { "[\(s.id)](\($0))" } ?? s.id
             }
-            md += "| `\(r.rawValue)` | \(esc(r.text)) | \(r.isInferred ? "yes" : "") | \(links.isEmpty ? "—" : links.joined(separator: ", ")) |\n"
+            md += "| `\(r.rawValue)` | \(esc(r.text)) | \(r.evidence.rawValue) | \(links.isEmpty ? "—" : links.joined(separator: ", ")) |\n"
         }
         md += "\n## Sources\n\n"
         for s in cited.sorted(by: { sourceOrder($0) < sourceOrder($1) }) {
             md += "- **\(s.id)** " + (s.url.map { "[\(esc(s.title))](\($0))" } ?? esc(s.title)) + "\n"
         }
         return md
+    }
+
+    /// `locflow rules --platform P`: the platform's page (what changed, what did not, what is
+    /// assumed), each line with its sources. Exit 0.
+    public static func platformPage(_ p: Platform, format: RulesFormat, io: CommandIO) -> Int32 {
+        switch format {
+        case .json:
+            for n in p.notes {
+                var j = JSONWriter()
+                j.field("platform", .string(p.rawValue))
+                j.field("kind", .string(n.kind.rawValue))
+                j.field("text", .string(n.text))
+                j.field("tag", .string(n.tag))
+                j.field("sources", .array(n.sources.map(sourceJSON)))
+                io.out(j.finish())
+            }
+        case .md:
+            var md = "# \(p.displayName) (`platform \(p.rawValue)`)\n\n| What | Kind | Sources |\n|---|---|---|\n"
+            for n in p.notes {
+                let links = n.sources.map { s in s.url.map { "[\(s.id)](\($0))" } ?? s.id }
+                md += "| \(n.text.replacingOccurrences(of: "|", with: "\\|")) | \(n.kind.rawValue) | \(links.isEmpty ? "— (an assumption)" : links.joined(separator: ", ")) |\n"
+            }
+            io.out(md)
+        case .text:
+            for line in platformPageText(p) { io.out(line) }
+        }
+        return 0
+    }
+
+    /// The page as text lines (`locflow help P` prints it too).
+    public static func platformPageText(_ p: Platform) -> [String] {
+        var out = ["\(p.displayName) (platform \(p.rawValue)): what changed, what did not, what is assumed", ""]
+        for n in p.notes {
+            out.append("\(n.kind.rawValue)  [\(n.tag)]")
+            out.append("  " + n.text)
+            for s in n.sources { out.append("  \(s.id)  \(s.text)") }
+        }
+        return out
     }
 
     static func sourceOrder(_ s: Source) -> Int { Source.all.firstIndex(of: s) ?? Int.max }

@@ -9,6 +9,8 @@ extension StateSearch {
         case liveUpdates, monitor, background, sessions
         // Format 1.1 (docs/flow-format.md, version 1.1)
         case fixes, pausing, visits, beacons, liveActivity, widgets
+        // Extensions (2026-12)
+        case restart
 
         public var meaning: String {
             switch self {
@@ -31,6 +33,7 @@ extension StateSearch {
             case .beacons: "beacon \"lobby\": ranging, region monitoring, entering and leaving it (format 1.1)"
             case .liveActivity: "a Live Activity: start, stop (iOS 17+, format 1.1)"
             case .widgets: "the app's widget: the person adds it, removes it (with widget true, format 1.1)"
+            case .restart: "the device restarts (an extension of format 1.1)"
             }
         }
     }
@@ -87,6 +90,7 @@ extension StateSearch {
                       .app(.stopMonitoringBeaconRegion("lobby")), .device(.enterBeacon("lobby")), .device(.exitBeacon("lobby"))]
             case .liveActivity: if p.hasLiveActivities { a += [.app(.liveActivity(true)), .app(.liveActivity(false))] }
             case .widgets: if config.widget { a += [.user(.addWidget), .user(.removeWidget)] }
+            case .restart: a.append(.device(.restart))
             }
         }
         a += waits.map { .wait($0) }

@@ -126,6 +126,7 @@ public enum FlowVocabulary {
         Word("enterBeacon", "ID", "the device comes into range of the beacons ID", example: "device enterBeacon lobby", head: "device"),
         Word("exitBeacon", "ID", "the device goes out of range of the beacons ID", example: "device exitBeacon lobby", head: "device"),
         Word("airplaneMode", "on|off", "Airplane mode (the status reads denied while on)", example: "device airplaneMode on", head: "device"),
+        Word("restart", "", "the device restarts: every process and what lives in memory ends; monitoring persists", example: "device restart", head: "device"),
     ])
 
     public static let wait = Group(head: "", title: "wait: time", plural: "", words: [

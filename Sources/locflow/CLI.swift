@@ -29,8 +29,9 @@ enum CLI {
            locflow diff FILE.flow --platform A [--assume N=V] --platform B [--assume N=V] [--format text|md]
                                                 the same flow on two sides, only what differs
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
-           locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
-           locflow help [COMMAND]               this text, or a command's
+           locflow rules [NAME...] [--format text|md|json]  every rule, its evidence, its sources
+                           [--platform P]       a platform's page: what changed, with sources
+           locflow help [COMMAND|PLATFORM]      this text, a command's, or a platform's page (help ios26)
            locflow help flow                    every word of the .flow language, with its meaning
            locflow --version                    the version
 
@@ -176,9 +177,14 @@ enum CLI {
         """,
         "rules": """
         usage: locflow rules [NAME...] [--format text|md|json]
+               locflow rules --platform P [--format text|md|json]
 
-        Every rule the model decides by (or only the NAMEs given), with its sentence, whether it
-        is an assumption, and its sources (title and address).
+        Every rule the model decides by (or only the NAMEs given), with its sentence, its
+        evidence (documented: Apple's pages say it; reported: developers or Apple engineers on
+        the forums say it; assumed: one of locflow's assumptions), and its sources (title and
+        address). With --platform, the platform's page: what changed from the version before,
+        what did not, and what is carried over as an assumption, with sources
+        (also locflow help P, as locflow help ios26).
         """,
         "map": """
         usage: locflow map [--platform P] [--plist F] [--strings F] [--assume N=V] [--widget] [--app-clip]
@@ -292,6 +298,10 @@ enum CLI {
                 var text = FlowVocabulary.help
                 if text.hasSuffix("\n") { text.removeLast() }
                 io.out(text)
+                return 0
+            }
+            if let p = Platform(rawValue: topic) {
+                for line in Commands.platformPageText(p) { io.out(line) }
                 return 0
             }
             guard let text = help[topic] else { return usageError("help", "no command '\(topic)'" + (nearest(topic, in: commands).map { " (did you mean '\($0)'?)" } ?? "")) }

@@ -266,13 +266,13 @@ struct IndicatorLiveActivityAppClipWidgetTests {
         #expect(s.world.callbacks == callbacks + 1)
     }
 
-    @Test func addingTheWidgetAsksOnlyWithTheAssumption() {
-        var quiet = Sim { $0.widget = true }
+    @Test func addingTheWidgetAsksUnlessTheAssumptionIsOff() {
+        var quiet = Sim { $0.widget = true; $0.assumptions.addWidgetAsks = false }
         quiet.do(.app(.requestWhenInUseAuthorization))
         quiet.tap("Allow While Using App")
         quiet.do(.user(.addWidget))
         #expect(quiet.world.prompt == nil)
-        var asks = Sim { $0.widget = true; $0.assumptions.addWidgetAsks = true }
+        var asks = Sim { $0.widget = true }  // Apple: the system asks [A S17b]
         asks.do(.app(.requestWhenInUseAuthorization))
         asks.tap("Allow While Using App")
         asks.do(.user(.background), .user(.addWidget))

@@ -33,7 +33,7 @@ struct SourcesTests {
         #expect(Source.ids(inTag: "A-forum S54; I relaunchWindow") == ["S54"])
         #expect(Source.ids(inTag: "A S31, S18b") == ["S31", "S18b"])
         #expect(Source.ids(inTag: "I").isEmpty)
-        #expect(Rule.missingAlwaysKey.sources.map(\.id) == ["S12", "S14", "S15b", "S41", "S42"])
+        #expect(Rule.missingAlwaysKey.sources.map(\.id) == ["S15b", "S12", "S14", "S41", "S42"])
     }
 
     /// Behavior reference §9 (12): when-in-use apps cannot use significant-change, visits or

@@ -40,6 +40,10 @@ struct Format11ExplorerTests {
         #expect(s.world.visits && s.world.beaconRegions == ["lobby"] && s.world.liveActivityActive)
         #expect(perform(&s) { $0 == .user(.addWidget) })
         #expect(s.world.widgetAdded)
+        // The system asks whether to extend the grant to the widget (Apple's widgets article).
+        #expect(s.world.prompt?.kind == .widget)
+        _ = s.update(.key(.char("1")))  // Allow
+        #expect(s.world.prompt == nil && s.world.widgetUpdates)
         #expect(perform(&s) { $0 == .device(.visit) })
         #expect(perform(&s) { $0 == .device(.enterBeacon("lobby")) })
         #expect(perform(&s) { $0 == .device(.exitBeacon("lobby")) })

@@ -38,10 +38,10 @@ struct RulesCommandTests {
 
     @Test func textNamesEveryRuleAndItsSourceAddresses() {
         let (_, lines, _) = rulesOutput(["allowOnce", "forceQuit"], .text)
-        #expect(lines.first == "allowOnce  [A S2; D S20]")
+        #expect(lines.first == "allowOnce  documented  [A S2; D S20]")
         #expect(lines.contains { $0.contains("S2  requestWhenInUseAuthorization() — https://developer.apple.com/") })
-        #expect(lines.contains("forceQuit  [I]  (assumption)"))
-        #expect(lines.last == "2 rules, 1 of them assumptions (inferred, no Apple source says them)")
+        #expect(lines.contains("forceQuit  assumed  [I]"))
+        #expect(lines.last == "2 rules: 1 documented (Apple's pages, headers, talks), 0 reported (developers, Apple engineers on the forums), 1 assumed (locflow's assumptions)")
     }
 
     @Test func markdownEndsWithTheSourcesItCitedAsLinks() {
