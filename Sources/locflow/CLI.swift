@@ -28,6 +28,8 @@ enum CLI {
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
            locflow diff FILE.flow --platform A [--assume N=V] --platform B [--assume N=V] [--format text|md]
                                                 the same flow on two sides, only what differs
+           locflow export FILE.flow --to swift-testing|xctest [-o FILE.swift]
+                                                the flow as a Swift test on LocflowTesting
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow rules [NAME...] [--format text|md|json]  every rule, whether it is an assumption, its sources
            locflow help [COMMAND]               this text, or a command's
@@ -44,6 +46,7 @@ enum CLI {
 
     static let help: [String: String] = [
         "diff": DiffCommand.help,
+        "export": ExportCommand.help,
         "check": """
         usage: locflow check FILE|DIR... [--quiet]
 
@@ -238,7 +241,7 @@ enum CLI {
         return prefix + message
     }
 
-    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "shrink", "play", "record", "shot", "map", "report", "diff", "rules", "bench", "help"]
+    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "shrink", "play", "record", "shot", "map", "report", "diff", "export", "rules", "bench", "help"]
 
     /// The explorer's options (`locflow`, `open`, `play`): config options, then how it looks.
     static let explorerValued = configValued.union(["--lang", "--theme"])
@@ -419,6 +422,8 @@ enum CLI {
             return Pictures.map(rest, io: io)
         case "diff":
             return DiffCommand.main(rest, io: io)
+        case "export":
+            return ExportCommand.main(rest, io: io)
         case "report":
             guard let a = parsed(valued: ["-o", "--output", "--lang"]) else { return 2 }
             guard a.positionals.count == 1 else {
