@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LocflowCore
-import LocflowFlow
+@testable import LocflowFlow
 import LocflowTesting
 
 /// What a test can observe, read once through the library's API and once straight from the world
@@ -77,7 +77,32 @@ struct SameModelTests {
 
     @Test(arguments: sampleFlows())
     func stepByStep(_ path: String) throws {
-        let flow = try Commands.load(path)
+        try compare(try Commands.load(path), path)
+    }
+
+    /// The same, with probes that mostly fail after every step (a status, a prompt, a session's
+    /// and a stream's diagnostics, a refusal): the device's failure messages, rules and all,
+    /// are check's word for word.
+    @Test(arguments: sampleFlows())
+    func failingProbes(_ path: String) throws {
+        var flow = try Commands.load(path)
+        let probes: [LocflowFlow.Expectation] = [.status(.restricted), .prompt(.legacyAlways), .refused, .lifecycle(.suspended),
+                                     .diagnostics(source: "liveUpdates", [.stationary]), .callbacks(7), .settingsPrecise(false)]
+        var lines: [FlowLine] = []
+        for line in flow.lines {
+            var l = line
+            l.line *= 10
+            lines.append(l)
+            guard case .step = line.statement else { continue }
+            for (i, p) in probes.enumerated() {
+                lines.append(FlowLine(statement: .expect(p), line: line.line * 10 + i + 1, source: p.flowText, comment: nil))
+            }
+        }
+        flow.lines = lines
+        try compare(flow, path)
+    }
+
+    func compare(_ flow: Flow, _ path: String) throws {
         let runner = FlowRunner(flow: flow, baseDirectory: (path as NSString).deletingLastPathComponent)
         var after: [Int: World] = [:]
         var expectations: [Int: String?] = [:]
