@@ -78,14 +78,16 @@ enum CLI {
         options, background modes, and each key that iOS ignores or reads differently.
         """,
         "bench": """
-        usage: locflow bench [--events N] [--lines N] [--runs N] [--only model|check|explorer|explore]
+        usage: locflow bench [--events N] [--lines N] [--runs N] [--only model|check|explorer|explore|testing]
 
         Measures (a) a seeded random walk of N legal events through the model (default
         1,000,000; ns per event, median of --runs, default 5), (b) checking a generated flow
         of --lines lines (default 100,000; seconds and peak memory), and (c) the explorer:
         rendering a 200x60 frame with 10,000 events in the history, and peak memory after
         100,000 events; --only explore: the model checker with the default bounds on every
-        platform (states, edges, depth, states/s, bytes per state). Peak memory is the
+        platform (states, edges, depth, states/s, bytes per state); --only testing: 10,000
+        scenarios of 20 steps through LocflowTesting (device, manager, prompts, taps, waits,
+        callbacks; fails above 2 s). Peak memory is the
         process's: use --only for a part's own figure.
         Build with -c release; tools/first-frame.py measures the time to the first frame.
         """,
