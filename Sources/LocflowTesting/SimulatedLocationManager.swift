@@ -60,8 +60,10 @@ public final class SimulatedLocationManager {
 
     public func requestWhenInUseAuthorization() { call(.requestWhenInUseAuthorization) }
     public func requestAlwaysAuthorization() { call(.requestAlwaysAuthorization) }
-    /// The completion runs when the person answers (nil: granted or nothing to ask;
-    /// `.promptDeclined`: they said no), inside the device call that answers.
+    /// The completion runs as Apple's does: nil once the prompt was shown and answered, whatever
+    /// the answer (read `accuracyAuthorization`), inside the device call that answers; at once with
+    /// `.promptDeclined` when iOS shows no prompt (no such purpose key, not in the foreground, not
+    /// authorized, or full accuracy already).
     public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String,
                                                          completion: ((SimulatedLocationError?) -> Void)? = nil) {
         if call(.requestTemporaryFullAccuracyAuthorization(Name(purposeKey))), let completion {

@@ -102,12 +102,13 @@ public struct SimulatedLocation: Sendable, Hashable {
     public var timestamp: Duration
 }
 
-/// `locationManager(_:didFailWithError:)`'s errors, and a declined temporary full-accuracy prompt.
+/// `locationManager(_:didFailWithError:)`'s errors, and the temporary full-accuracy completion's.
 public enum SimulatedLocationError: String, Error, Sendable, Hashable {
     /// `kCLErrorDenied`.
     case denied
     /// `kCLErrorLocationUnknown`.
     case locationUnknown
-    /// The completion of `requestTemporaryFullAccuracyAuthorization` when the person said no.
+    /// The completion of `requestTemporaryFullAccuracyAuthorization` when iOS showed no prompt
+    /// (`CLError.promptDeclined`).
     case promptDeclined
 }

@@ -275,3 +275,31 @@ struct DeviceTests {
         #expect(SimulatedDevice(platform: .iOS13_4).platform == .iOS13_4)
     }
 }
+
+@Suite("Completions and pauses reach the app")
+struct CompletionTests {
+    @Test func temporaryFullAccuracyCompletesWithTheAnswer() {
+        let device = SimulatedDevice(platform: .iOS18)
+        let manager = device.makeLocationManager()
+        manager.requestWhenInUseAuthorization()
+        device.setPrecise(false)
+        device.tap("Allow While Using App")
+        #expect(manager.accuracyAuthorization == .reducedAccuracy)
+        var answers: [SimulatedLocationError?] = []
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Nav") { answers.append($0) }
+        #expect(device.prompt?.kind == .temporaryFullAccuracy)
+        #expect(answers.isEmpty)
+        device.tap("Don't Allow")
+        #expect(answers == [.none])                        // nil whatever the answer, as Apple's
+        #expect(manager.accuracyAuthorization == .reducedAccuracy)
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Nav") { answers.append($0) }
+        device.tap("Allow Once")
+        #expect(answers == [.none, .none])
+        #expect(manager.accuracyAuthorization == .fullAccuracy)
+        // Already full: iOS shows nothing and the completion says promptDeclined, at once.
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Nav") { answers.append($0) }
+        #expect(answers == [.none, .none, .some(.promptDeclined)])
+        #expect(device.prompt == nil)
+        #expect(manager.accuracyAuthorization == .fullAccuracy)
+    }
+}
