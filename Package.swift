@@ -5,6 +5,8 @@ let package = Package(
     name: "locflow",
     products: [
         .executable(name: "locflow", targets: ["locflow"]),
+        // The simulated device and location manager for an app's own tests (docs/testing.md).
+        .library(name: "LocflowTesting", targets: ["LocflowTesting"]),
     ],
     targets: [
         // The pure model: state, events, reducer, derived view, rules. No Foundation, no I/O.
@@ -13,16 +15,19 @@ let package = Package(
         .target(name: "LocflowFlow", dependencies: ["LocflowCore", "CPrefetch"]),
         // The explorer's pure view: layout, panes, keymap, render(state, size) -> Frame.
         .target(name: "LocflowExplorer", dependencies: ["LocflowCore", "LocflowFlow"]),
+        // The simulated device and location manager with Apple's names, on the model (never ncurses).
+        .target(name: "LocflowTesting", dependencies: ["LocflowCore", "LocflowFlow"]),
         // Header-only: the processor's prefetch hint, which Swift cannot write (the model checker).
         .systemLibrary(name: "CPrefetch"),
         // Header-only wrapper around the system ncursesw (Debian: libncurses-dev).
         .systemLibrary(name: "CNcursesw"),
         .executableTarget(
             name: "locflow",
-            dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplorer", "CNcursesw"]
+            dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplorer", "LocflowTesting", "CNcursesw"]
         ),
         .testTarget(name: "LocflowCoreTests", dependencies: ["LocflowCore"]),
         .testTarget(name: "LocflowFlowTests", dependencies: ["LocflowCore", "LocflowFlow"]),
+        .testTarget(name: "LocflowTestingTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowTesting"]),
         .testTarget(name: "LocflowExplorerTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplorer"],
                     exclude: ["Goldens"]),
     ]

@@ -19,7 +19,7 @@ enum Bench {
         for (name, value) in a.options {
             let v = value ?? ""
             if name == "--only" {
-                guard ["model", "check", "explorer", "explore"].contains(v) else { return CLI.usageError("bench", "--only takes model, check, explorer or explore") }
+                guard ["model", "check", "explorer", "explore", "testing"].contains(v) else { return CLI.usageError("bench", "--only takes model, check, explorer, explore or testing") }
                 only = v
                 continue
             }
@@ -35,6 +35,7 @@ enum Bench {
         #endif
 
         if only == "explore" { return benchExplore(io: io) ? 0 : 1 }
+        if only == "testing" { return BenchTesting.run(io: io) }
         let explorerOK = only == nil || only == "explorer" ? benchExplorer(io: io) : true
         if only == "explorer" { return explorerOK ? 0 : 1 }
 

@@ -28,6 +28,8 @@ enum CLI {
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
            locflow diff FILE.flow --platform A [--assume N=V] --platform B [--assume N=V] [--format text|md]
                                                 the same flow on two sides, only what differs
+           locflow export FILE.flow --to swift-testing|xctest [-o FILE.swift]
+                                                the flow as a Swift test on LocflowTesting
            locflow bench [--events N] [--lines N]  measure the model and the checker (use a release build)
            locflow rules [NAME...] [--format text|md|json]  every rule, its evidence, its sources
                            [--platform P]       a platform's page: what changed, with sources
@@ -47,6 +49,7 @@ enum CLI {
 
     static let help: [String: String] = [
         "diff": DiffCommand.help,
+        "export": ExportCommand.help,
         "check": """
         usage: locflow check FILE|DIR... [--quiet]
 
@@ -78,14 +81,16 @@ enum CLI {
         options, background modes, and each key that iOS ignores or reads differently.
         """,
         "bench": """
-        usage: locflow bench [--events N] [--lines N] [--runs N] [--only model|check|explorer|explore]
+        usage: locflow bench [--events N] [--lines N] [--runs N] [--only model|check|explorer|explore|testing]
 
         Measures (a) a seeded random walk of N legal events through the model (default
         1,000,000; ns per event, median of --runs, default 5), (b) checking a generated flow
         of --lines lines (default 100,000; seconds and peak memory), and (c) the explorer:
         rendering a 200x60 frame with 10,000 events in the history, and peak memory after
         100,000 events; --only explore: the model checker with the default bounds on every
-        platform (states, edges, depth, states/s, bytes per state). Peak memory is the
+        platform (states, edges, depth, states/s, bytes per state); --only testing: 10,000
+        scenarios of 20 steps through LocflowTesting (device, manager, prompts, taps, waits,
+        callbacks; fails above 2 s). Peak memory is the
         process's: use --only for a part's own figure.
         Build with -c release; tools/first-frame.py measures the time to the first frame.
         """,
@@ -249,7 +254,7 @@ enum CLI {
         return prefix + message
     }
 
-    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "shrink", "play", "record", "shot", "map", "report", "diff", "rules", "bench", "help"]
+    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "shrink", "play", "record", "shot", "map", "report", "diff", "export", "rules", "bench", "help"]
 
     /// The explorer's options (`locflow`, `open`, `play`): config options, then how it looks.
     static let explorerValued = configValued.union(["--lang", "--theme"])
@@ -447,6 +452,8 @@ enum CLI {
             return Pictures.map(rest, io: io)
         case "diff":
             return DiffCommand.main(rest, io: io)
+        case "export":
+            return ExportCommand.main(rest, io: io)
         case "report":
             guard let a = parsed(valued: ["-o", "--output", "--lang"]) else { return 2 }
             guard a.positionals.count == 1 else {

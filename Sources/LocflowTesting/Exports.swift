@@ -1,0 +1,62 @@
+import LocflowCore
+import LocflowFlow
+
+// The model's types that the library's API names, usable after `import LocflowTesting` alone.
+// Typealiases rather than `@_exported import`: a test that imports the library gets these names,
+// not the model's whole vocabulary (whose `Actor` and `Name` would shadow names of its own).
+
+/// `CLAuthorizationStatus`: `.notDetermined`, `.restricted`, `.denied`, `.authorizedAlways`, `.authorizedWhenInUse`.
+public typealias AuthorizationStatus = LocflowCore.AuthorizationStatus
+/// `CLAccuracyAuthorization`: `.fullAccuracy`, `.reducedAccuracy`.
+public typealias AccuracyAuthorization = LocflowCore.AccuracyAuthorization
+/// The app's process as the system sees it: `.foreground`, `.background`, `.suspended`, `.terminated`.
+public typealias Lifecycle = LocflowCore.Lifecycle
+/// One diagnostic property, named exactly as Apple names it (`.insufficientlyInUse` ...).
+public typealias Diagnostic = LocflowCore.Diagnostic
+/// The flow format's prompt names (`.whenInUse`, `.alwaysUpgrade` ...).
+public typealias PromptKind = LocflowCore.PromptKind
+/// `CLServiceSession.AuthorizationRequirement`: `.none`, `.whenInUse`, `.always`.
+public typealias SessionGoal = LocflowCore.SessionGoal
+/// The state of a service session: `.active`, `.invalidated`, `.lapsed`.
+public typealias SessionState = LocflowCore.SessionState
+/// What `expect delivering` asks about: `.standard`, `.liveUpdates`, `.monitor`, `.significantChanges` ...
+public typealias DeliverySource = LocflowCore.DeliverySource
+/// `desiredAccuracy`, spelled as Apple's constants without the `kCLLocationAccuracy` prefix.
+public typealias DesiredAccuracy = LocflowCore.DesiredAccuracy
+/// `CLActivityType`.
+public typealias ActivityType = LocflowCore.ActivityType
+/// A property-list value, for `InfoPlist`.
+public typealias PlistValue = LocflowFlow.PlistValue
+
+/// The OS the app runs on: a case for every platform the flow format names.
+public enum Platform: String, CaseIterable, Sendable, Hashable {
+    case iOS12, iOS13, iOS13_4, iOS14, iOS15, iOS16, iOS17, iOS18, visionOS
+
+    /// The model's platform.
+    var core: LocflowCore.Platform {
+        switch self {
+        case .iOS12: .ios12
+        case .iOS13: .ios13
+        case .iOS13_4: .ios13_4
+        case .iOS14: .ios14
+        case .iOS15: .ios15
+        case .iOS16: .ios16
+        case .iOS17: .ios17
+        case .iOS18: .ios18
+        case .visionOS: .visionos
+        }
+    }
+
+    init(_ core: LocflowCore.Platform) {
+        self = Platform.allCases.first { $0.core == core } ?? .iOS18
+    }
+
+    /// The name a flow writes (`ios13.4`).
+    public var flowName: String { core.rawValue }
+
+    /// The platform a flow names (`ios13.4`), or nil.
+    public init?(flowName: String) {
+        guard let p = LocflowCore.Platform(rawValue: flowName) else { return nil }
+        self.init(p)
+    }
+}
