@@ -58,6 +58,8 @@ extension SimulatedDevice {
     public func exitRegion(_ id: String) { apply(.device(.exitRegion(id))) }
     /// `device visit`.
     public func visit() { apply(.device(.visit)) }
+    /// `device restart`: every process ends, and what lives only in memory with it.
+    public func restart() { apply(.device(.restart)) }
 
     // MARK: Time
 

@@ -190,6 +190,7 @@ extension FlowExporter {
                 case .fix: return "device.regainFix()"
                 case .exitRegion(let id): return "device.exitRegion(\(L(id)))"
                 case .visit: return "device.visit()"
+                case .restart: return "device.restart()"
                 case .enterBeacon, .exitBeacon, .airplaneMode: return nil
                 }
             case .wait(let ms): return "device.advance(by: \(FlowExporter.duration(ms)))"

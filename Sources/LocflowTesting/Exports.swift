@@ -30,7 +30,7 @@ public typealias PlistValue = LocflowFlow.PlistValue
 
 /// The OS the app runs on: a case for every platform the flow format names.
 public enum Platform: String, CaseIterable, Sendable, Hashable {
-    case iOS12, iOS13, iOS13_4, iOS14, iOS15, iOS16, iOS17, iOS18, visionOS
+    case iOS12, iOS13, iOS13_4, iOS14, iOS15, iOS16, iOS17, iOS18, iOS26, iOS27, visionOS
 
     /// The model's platform.
     var core: LocflowCore.Platform {
@@ -43,12 +43,27 @@ public enum Platform: String, CaseIterable, Sendable, Hashable {
         case .iOS16: .ios16
         case .iOS17: .ios17
         case .iOS18: .ios18
+        case .iOS26: .ios26
+        case .iOS27: .ios27
         case .visionOS: .visionos
         }
     }
 
+    /// Every platform of the model has its case here: a new one stops the build until it does.
     init(_ core: LocflowCore.Platform) {
-        self = Platform.allCases.first { $0.core == core } ?? .iOS18
+        switch core {
+        case .ios12: self = .iOS12
+        case .ios13: self = .iOS13
+        case .ios13_4: self = .iOS13_4
+        case .ios14: self = .iOS14
+        case .ios15: self = .iOS15
+        case .ios16: self = .iOS16
+        case .ios17: self = .iOS17
+        case .ios18: self = .iOS18
+        case .ios26: self = .iOS26
+        case .ios27: self = .iOS27
+        case .visionos: self = .visionOS
+        }
     }
 
     /// The name a flow writes (`ios13.4`).
