@@ -78,7 +78,7 @@ struct VocabularyTests {
         #expect(parseError("system terminated") ==
                 "t.flow:1:8: error: expected a system action (suspend, terminate, relaunch, reminder), found 'terminated' (did you mean 'terminate'?)")
         #expect(parseError("device moves") ==
-                "t.flow:1:8: error: expected a device action (move, stationary, noFix, fix, exitRegion, visit, enterBeacon, exitBeacon, airplaneMode), found 'moves' (did you mean 'move'?)")
+                "t.flow:1:8: error: expected a device action (move, stationary, noFix, fix, exitRegion, visit, enterBeacon, exitBeacon, airplaneMode, restart), found 'moves' (did you mean 'move'?)")
         #expect(parseError("expect statuss authorizedAlways") ==
                 "t.flow:1:8: error: expected something to expect, found 'statuss' (did you mean 'status'?); the expectations are "
                 + FlowParser.expectations.joined(separator: ", ") + " (locflow help flow says what each means)")

@@ -269,7 +269,8 @@ struct DeviceTests {
     }
 
     @Test func platformsByTheFlowsNames() {
-        #expect(Platform.allCases.count == 9)
+        #expect(Platform.allCases.count == 11 && Platform.allCases.allSatisfy { Platform(flowName: $0.flowName) == $0 })
+        #expect(Platform(flowName: "ios26") == .iOS26 && Platform.iOS27.flowName == "ios27")
         #expect(Platform(flowName: "ios13.4") == .iOS13_4)
         #expect(Platform.visionOS.flowName == "visionos")
         #expect(SimulatedDevice(platform: .iOS13_4).platform == .iOS13_4)
@@ -301,5 +302,20 @@ struct CompletionTests {
         #expect(answers == [.none, .none, .some(.promptDeclined)])
         #expect(device.prompt == nil)
         #expect(manager.accuracyAuthorization == .fullAccuracy)
+    }
+}
+
+/// The README's example, as it is written there.
+@Suite("The README's LocflowTesting example")
+struct ReadmeExampleTests {
+    @Test func allowOnceRunsOut() {
+        let device = SimulatedDevice(platform: .iOS17)
+        let manager = device.makeLocationManager()
+        manager.requestWhenInUseAuthorization()
+        device.tap("Allow Once")
+        #expect(manager.authorizationStatus == .authorizedWhenInUse)
+        device.moveToBackground()
+        device.advance(by: .seconds(120))
+        #expect(manager.authorizationStatus == .notDetermined)   // Allow Once ran out
     }
 }
