@@ -62,7 +62,11 @@ extension World {
                 t.emit(.liveActivity(false))
                 t.note(.liveActivityStopped)
             }
-        default:
+        // Version 1's calls: `app(_:_:)` handles them (each listed there and here by name).
+        case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
+             .startUpdatingLocation, .stopUpdatingLocation, .allowsBackgroundLocationUpdates,
+             .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges, .startMonitoringRegion,
+             .stopMonitoringRegion, .session, .invalidate, .liveUpdates, .monitor, .monitorAdd, .backgroundActivity:
             break
         }
     }
@@ -82,7 +86,10 @@ extension World {
         case .removeWidget:
             widgetAdded = false
             t.note(.widgetRemoved)
-        default: break
+        // Version 1's actions: `user(_:_:)` handles them.
+        case .tap, .precise, .settings, .settingsPrecise, .settingsLocationServices, .settingsReset, .background,
+             .foreground, .forceQuit, .locationButton:
+            break
         }
     }
 
@@ -118,7 +125,9 @@ extension World {
                 alwaysClassEvent("beacon region \(id) \(what)", beaconRegion: true, &t)
             }
             if !known { t.note(.beaconNotMonitored, id) }
-        default: break
+        // Version 1's events: `device(_:_:)` handles them.
+        case .move, .stationary, .noFix, .fix, .exitRegion:
+            break
         }
     }
 
@@ -153,7 +162,9 @@ extension World {
             record.temporaryGrant = false
             record.temporaryFullAccuracy = false
             t.note(.appClipGrantResets)
-        default: break
+        // Version 1's timers: `timer(_:_:)` handles them.
+        case .inUseEnds, .suspend, .allowOnceExpires, .relaunchWindowCloses, .reducedAccuracyFix:
+            break
         }
     }
 

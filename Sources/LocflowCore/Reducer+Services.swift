@@ -101,7 +101,10 @@ extension World {
                 process.backgroundActivity = nil
                 t.note(.backgroundActivityInvalidated)
             }
-        default:
+        // Every case by name, here and in `app11`: a new call stops the build until it has its branch.
+        case .requestLocation, .desiredAccuracy, .pausesLocationUpdatesAutomatically, .activityType,
+             .showsBackgroundLocationIndicator, .startMonitoringVisits, .stopMonitoringVisits, .startRangingBeacons,
+             .stopRangingBeacons, .startMonitoringBeaconRegion, .stopMonitoringBeaconRegion, .liveActivity:
             app11(call, &t)
         }
     }
@@ -257,7 +260,7 @@ extension World {
             } else {
                 t.note(.regionNotMonitored, id)
             }
-        default:
+        case .visit, .enterBeacon, .exitBeacon, .airplaneMode, .restart:
             device11(action, &t)
         }
     }
