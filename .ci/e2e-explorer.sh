@@ -219,4 +219,22 @@ wait_for "PgUp/Dn lines 3-"
 tmx send-keys -t e2e q
 wait_for "EXIT=0"
 step "the mouse wheel over a long prompt scrolls its message"
-echo "e2e: 16 passed, 0 failed"
+
+# A link planted at the report's name while recording (a shared folder): the report is not written
+# through it, the file behind it is untouched, and the exit says the recording is incomplete.
+mkdir -p "$work/planted"; echo mine > "$work/victim.txt"
+tmx send-keys -t e2e "clear; cd $work/planted && $bin; echo EXIT=\$?; cd $work" Enter
+wait_for "status    notDetermined"
+tmx send-keys -t e2e R
+wait_for "REC"
+rec=$(ls "$work"/planted/locflow-recording-*.flow)
+ln -s "$work/victim.txt" "${rec%.flow}.md"
+tmx send-keys -t e2e w
+wait_for "system prompt: whenInUse"
+tmx send-keys -t e2e q
+wait_for "EXIT=1"
+[ "$(cat "$work/victim.txt")" = mine ] || { echo "e2e: the report was written through a planted link"; exit 1; }
+screen | grep -qF "is a symbolic link" || { echo "e2e: the exit does not say why there is no report"; screen; exit 1; }
+"$bin" check "$rec" --quiet >/dev/null || { echo "e2e: the recording beside the planted link does not replay"; cat "$rec"; exit 1; }
+step "a link planted at the report's name is left alone; exit 1 says why"
+echo "e2e: 17 passed, 0 failed"
