@@ -18,7 +18,7 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -suppre
 
 core=(Sources/LocflowCore/*.swift)
 readers=(Sources/LocflowFlow/{PlistValue,BinaryPlist,XMLPlist,StringsFile,Excerpt}.swift)
-parser=(Sources/LocflowFlow/{Lexer,Parser,Flow,LineEnds,Quoting}.swift)
+parser=(Sources/LocflowFlow/{Lexer,Parser,Flow,LineEnds,Quoting,Vocabulary}.swift)
 
 build_core() {
   if [ ! -f "$out/LocflowCore.o" ] || [ -n "$(find Sources/LocflowCore -newer "$out/LocflowCore.o" -name '*.swift')" ]; then
