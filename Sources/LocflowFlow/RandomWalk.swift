@@ -18,43 +18,8 @@ public struct RandomWalk {
     public var world: World
     var rng: SplitMix64
     /// Events the person, the app, the system and the device can cause (taps come from the prompt).
-    public static let pool: [Event] = {
-        var p: [Event] = [
-            .app(.requestWhenInUseAuthorization), .app(.requestAlwaysAuthorization),
-            .app(.requestTemporaryFullAccuracyAuthorization("Nav")), .app(.startUpdatingLocation), .app(.stopUpdatingLocation),
-            .app(.allowsBackgroundLocationUpdates(true)), .app(.allowsBackgroundLocationUpdates(false)),
-            .app(.startMonitoringSignificantLocationChanges), .app(.stopMonitoringSignificantLocationChanges),
-            .app(.startMonitoringRegion("office")), .app(.stopMonitoringRegion("office")),
-            .app(.session(id: "base", goal: .whenInUse, fullAccuracyKey: nil)),
-            .app(.session(id: "nav", goal: .whenInUse, fullAccuracyKey: "Nav")),
-            .app(.session(id: "bg", goal: .always, fullAccuracyKey: nil)),
-            .app(.session(id: "quiet", goal: .none, fullAccuracyKey: nil)),
-            .app(.invalidate("base")), .app(.invalidate("nav")), .app(.invalidate("bg")), .app(.invalidate("quiet")),
-            .app(.liveUpdates(true)), .app(.liveUpdates(false)), .app(.monitor(true)), .app(.monitor(false)),
-            .app(.monitorAdd("home")), .app(.monitorAdd("work")),
-            .app(.backgroundActivity(true)), .app(.backgroundActivity(false)),
-            .user(.precise(true)), .user(.precise(false)),
-            .user(.settingsPrecise(true)), .user(.settingsPrecise(false)),
-            .user(.settingsLocationServices(true)), .user(.settingsLocationServices(false)),
-            .user(.background), .user(.foreground), .user(.forceQuit), .user(.locationButton),
-            .system(.suspend), .system(.terminate), .system(.relaunch), .system(.reminder),
-            .device(.move), .device(.stationary), .device(.noFix), .device(.fix),
-            .device(.exitRegion("office")), .device(.exitRegion("home")),
-            .wait(1_000), .wait(5_000), .wait(10_000), .wait(60_000), .wait(600_000),
-        ]
-        p += SettingsChoice.allCases.filter { $0 != .unlisted }.map { .user(.settings($0)) }
-        // Format 1.1
-        p += [.app(.requestLocation), .app(.desiredAccuracy(.reduced)), .app(.desiredAccuracy(.best)),
-              .app(.pausesLocationUpdatesAutomatically(false)), .app(.pausesLocationUpdatesAutomatically(true)),
-              .app(.activityType(.fitness)), .app(.showsBackgroundLocationIndicator(true)), .app(.showsBackgroundLocationIndicator(false)),
-              .app(.startMonitoringVisits), .app(.stopMonitoringVisits),
-              .app(.startRangingBeacons("lobby")), .app(.stopRangingBeacons("lobby")),
-              .app(.startMonitoringBeaconRegion("lobby")), .app(.stopMonitoringBeaconRegion("lobby")),
-              .app(.liveActivity(true)), .app(.liveActivity(false)), .user(.addWidget), .user(.removeWidget),
-              .device(.visit), .device(.enterBeacon("lobby")), .device(.exitBeacon("lobby")), .wait(15 * 60_000),
-              .device(.airplaneMode(true)), .device(.airplaneMode(false)), .device(.restart)]
-        return p
-    }()
+    /// The catalogue's samples but the kinds a walk leaves out (`EventCatalogue.notWalked`).
+    public static let pool: [Event] = EventCatalogue.samples.filter { EventCatalogue.notWalked[$0.kind] == nil }
 
     public init(config: AppConfig = AppConfig(), seed: UInt64) {
         world = World(config: config)

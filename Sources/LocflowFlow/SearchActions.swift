@@ -18,7 +18,7 @@ extension StateSearch {
             case .prompts: "the prompt's Precise switch (taps on the prompt's buttons are always tried)"
             case .settings: "the person's Settings: each option, Precise, Location Services, Reset Location & Privacy"
             case .lifecycle: "background, foreground, force quit, suspend, terminate, relaunch, the system's reminder"
-            case .updates: "standard location updates: start, stop, allowsBackgroundLocationUpdates"
+            case .updates: "standard location updates: start, stop, allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator"
             case .significant: "significant-change monitoring: start, stop"
             case .regions: "a region \"office\": start and stop monitoring it, the device leaving it"
             case .device: "the device: moving, stationary, losing and regaining its fix, Airplane mode on and off"
@@ -65,7 +65,8 @@ extension StateSearch {
                       .system(.suspend), .system(.terminate), .system(.relaunch), .system(.reminder)]
             case .updates:
                 a += [.app(.startUpdatingLocation), .app(.stopUpdatingLocation),
-                      .app(.allowsBackgroundLocationUpdates(true)), .app(.allowsBackgroundLocationUpdates(false))]
+                      .app(.allowsBackgroundLocationUpdates(true)), .app(.allowsBackgroundLocationUpdates(false)),
+                      .app(.showsBackgroundLocationIndicator(true))]
             case .significant: a += [.app(.startMonitoringSignificantLocationChanges), .app(.stopMonitoringSignificantLocationChanges)]
             case .regions: a += [.app(.startMonitoringRegion("office")), .app(.stopMonitoringRegion("office")), .device(.exitRegion("office"))]
             case .device: a += [.device(.move), .device(.stationary), .device(.noFix), .device(.fix), .device(.airplaneMode(true)), .device(.airplaneMode(false))]
