@@ -23,6 +23,8 @@ enum CLI {
                                                 an asciicast v2 recording, or an animated SVG
            locflow shot FILE.flow -o shot.svg [--step N] [--size WxH] [--lang ko] [--theme T]
                                                 the explorer after step N, as an SVG picture
+           locflow storyboard FILE.flow -o board.svg [--lang ko] [--theme T]  a panel per step, in rows
+           locflow html FILE.flow -o walkthrough.html [--lang ko] [--theme T]  a page to step through
            locflow map [config options] [--format text|dot|mermaid|svg] [-o FILE]
                                                 the designer's flow map
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
@@ -216,6 +218,24 @@ enum CLI {
         bytes. --theme picks the palette for a dark (default) or a light background; auto reads
         COLORFGBG. -o - prints to stdout. Renders in browsers and rsvg-convert (shot.svg -o shot.png).
         """,
+        "storyboard": """
+        usage: locflow storyboard FILE.flow -o board.svg [--lang en|ko] [--theme light|dark|auto] [--columns N]
+
+        One SVG picture for a design review: a panel per step, in rows, each the screen the
+        person sees after the step (the prompt, Settings, or the app's state, as the explorer
+        draws it at 80x24 without its footer) under the step and its time, with the step's
+        caption (the comment beside or just above it) below. --lang ko draws it in Korean with
+        the Korean captions (Assets/tours/ko). -o - prints to stdout.
+        """,
+        "html": """
+        usage: locflow html FILE.flow -o walkthrough.html [--lang en|ko] [--theme light|dark|auto] [--size WxH]
+
+        One self-contained web page (inline styles and script, nothing fetched) to step through
+        a flow without a terminal: each step's frame as the explorer draws it, its caption, the
+        timeline, previous and next by button and by the arrow keys, and the rules each step
+        applied with links to their sources. Open it from chat or a wiki; ?selftest in its
+        address presses → once and writes the result into the page (for a headless check).
+        """,
         "report": """
         usage: locflow report FILE.flow [-o report.md] [--lang en|ko]
 
@@ -254,7 +274,7 @@ enum CLI {
         return prefix + message
     }
 
-    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "shrink", "play", "record", "shot", "map", "report", "diff", "export", "rules", "bench", "help"]
+    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "shrink", "play", "record", "shot", "storyboard", "html", "map", "report", "diff", "export", "rules", "bench", "help"]
 
     /// The explorer's options (`locflow`, `open`, `play`): config options, then how it looks.
     static let explorerValued = configValued.union(["--lang", "--theme"])
@@ -450,6 +470,8 @@ enum CLI {
             return Pictures.shot(rest, io: io)
         case "map":
             return Pictures.map(rest, io: io)
+        case "storyboard", "html":
+            return Pages.main(command, rest, io: io)
         case "diff":
             return DiffCommand.main(rest, io: io)
         case "export":

@@ -83,7 +83,7 @@ enum Pictures {
         guard let original = Explorer.loadFlow(file, into: &o) else { return 2 }
         let flow = Translation.localized(original, path: file, language: p.language.rawValue, warn: io.err)
         var replay = Replay(flow: flow, config: o.builder.finish(), configLines: o.configLines, width: p.width, height: p.height,
-                            language: p.language, captions: p.captions)
+                            language: p.language, captions: p.captions, picture: true)
         let target = p.step ?? replay.stepCount
         guard target <= replay.stepCount else {
             io.err("locflow shot: \(file) has \(replay.stepCount) steps; --step is 0 to \(replay.stepCount)")
