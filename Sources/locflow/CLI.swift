@@ -503,9 +503,11 @@ enum CLI {
         do {
             (flow, text) = try Commands.loadWithText(file)
         } catch { io.err(error.description); return 2 }
+        // The captions in the report's language (ko/NAME.flow beside it), as play and shot read them.
+        let captioned = Translation.localized(flow, path: file, language: language.rawValue, warn: io.err)
         let dir = (file as NSString).deletingLastPathComponent
         do {
-            let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir, language: language)
+            let (md, failed) = try Report.markdown(flow: captioned, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir, language: language)
             if let output {
                 let outcome: OutputFile.Outcome
                 do { outcome = try OutputFile.write(output, md, protectingInputs: true, example: "report.md") } catch {

@@ -55,7 +55,7 @@ enum Pages {
             return 2
         }
         let title = flow.description.isEmpty ? (file as NSString).lastPathComponent : flow.description.joined(separator: " ")
-        let walk = Walk(flow: flow, config: o.builder.finish(), configLines: o.configLines, width: size.width, height: size.height,
+        let walk = Walk(flow: flow, config: o.builder.finish().localizedSample(language.rawValue), configLines: o.configLines, width: size.width, height: size.height,
                         language: language, start: html, title: title)
         let text = html ? Walkthrough.html(walk, theme: theme, language: language)
             : Storyboard.svg(walk, theme: theme, columns: columns)

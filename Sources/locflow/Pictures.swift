@@ -82,7 +82,7 @@ enum Pictures {
         var o = Explorer.Options()
         guard let original = Explorer.loadFlow(file, into: &o) else { return 2 }
         let flow = Translation.localized(original, path: file, language: p.language.rawValue, warn: io.err)
-        var replay = Replay(flow: flow, config: o.builder.finish(), configLines: o.configLines, width: p.width, height: p.height,
+        var replay = Replay(flow: flow, config: o.builder.finish().localizedSample(p.language.rawValue), configLines: o.configLines, width: p.width, height: p.height,
                             language: p.language, captions: p.captions, picture: true)
         let target = p.step ?? replay.stepCount
         guard target <= replay.stepCount else {
@@ -111,7 +111,7 @@ enum Pictures {
         var o = Explorer.Options()
         guard let original = Explorer.loadFlow(file, into: &o) else { return 2 }
         let flow = Translation.localized(original, path: file, language: p.language.rawValue, warn: io.err)
-        let config = o.builder.finish()
+        let config = o.builder.finish().localizedSample(p.language.rawValue)
         if output.lowercased().hasSuffix(".svg") {
             var replay = Replay(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
                                 language: p.language, captions: p.captions)
