@@ -108,7 +108,8 @@ extension FlowMap {
         out += ".prompt{fill:#f8fafc;stroke:#1d4ed8;stroke-width:1.6}.screen{fill:#f3f4f6;stroke:#9ca3af}.allowed{fill:#dcfce7;stroke:#6b9f7c}"
         out += ".sep{stroke:#cbd5e1;stroke-width:1}.start{fill:none;stroke:#111827;stroke-width:1.2;stroke-dasharray:none}\n</style>\n"
         out += "<defs>"
-        for (kind, colour) in Self.edgeColour {
+        for kind in [EdgeKind.tap, .app, .time, .settings] {  // a fixed order: the same bytes every run
+            let colour = Self.edgeColour[kind]!
             out += "<marker id=\"a-\(kind.rawValue)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"\(colour)\"/></marker>"
         }
         out += "</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"

@@ -23,8 +23,10 @@ enum CLI {
                                                 an asciicast v2 recording, or an animated SVG
            locflow shot FILE.flow -o shot.svg [--step N] [--size WxH] [--lang ko] [--theme T]
                                                 the explorer after step N, as an SVG picture
-           locflow storyboard FILE.flow -o board.svg [--lang ko] [--theme T]  a panel per step, in rows
-           locflow html FILE.flow -o walkthrough.html [--lang ko] [--theme T]  a page to step through
+           locflow storyboard FILE.flow -o board.svg [--lang ko] [--theme T]
+                                                a panel per step, in rows, for a design review
+           locflow html FILE.flow -o walkthrough.html [--lang ko] [--theme T]
+                                                a self-contained page to step through a flow
            locflow map [config options] [--format text|dot|mermaid|svg] [-o FILE]
                                                 the designer's flow map
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
