@@ -45,9 +45,20 @@ public struct Replay {
 
     /// The pane a step is about, in front: a prompt on screen (the prompt is drawn over the App
     /// and Settings panes), Settings for a `user settings` step, the App pane for an `app` step,
-    /// the session bars for time passing and the app's lifecycle.
+    /// the session bars for time passing and the app's lifecycle; an expectation, the pane that
+    /// shows what it checks.
     public static func pane(for step: HistoryStep, promptUp: Bool, current: Pane) -> Pane {
         if promptUp { return current == .settings ? .settings : .app }
+        if case .expect(let x) = step.kind {
+            // An expectation is about what it checks.
+            switch x {
+            case .settings, .settingsPrecise, .settingsOptions, .locationServicesEnabled: return .settings
+            case .diagnostic, .diagnostics, .delivering: return .diagnostics
+            case .session, .lifecycle, .inUse: return .sessions
+            case .status, .accuracy, .callbacks, .callback, .completion, .error, .fix, .fixes: return .app
+            default: return current
+            }
+        }
         guard case .event(let e) = step.kind else { return current }
         switch e {
         case .user(.settings), .user(.settingsPrecise), .user(.settingsLocationServices), .user(.settingsReset): return .settings

@@ -217,7 +217,9 @@ enum CLI {
                             [--theme light|dark|auto] [--no-captions]
 
         Draws the explorer as it is after step N of the flow (0 is the start; default: after the
-        last step) as an SVG picture for slides, chat and bug reports: the explorer's colours, box
+        last step) as an SVG picture for slides, chat and bug reports: no keyboard footer, the
+        pane the step is about in front (a prompt, Settings, the App pane, the session bars),
+        the bars scaled to the flow's whole time span; the explorer's colours, box
         drawing as lines, Korean text two columns wide. The same flow and options give the same
         bytes. --theme picks the palette for a dark (default) or a light background; auto reads
         COLORFGBG. -o - prints to stdout. Renders in browsers and rsvg-convert (shot.svg -o shot.png).
