@@ -136,5 +136,10 @@ struct PagesTests {
         #expect(html.contains("&lt;/script&gt;&lt;script&gt;alert(2)"))
         #expect(html.contains("&amp;amp;"))
         #expect(html.contains("&quot;q&quot; &#39;x&#39;"))
+        // The storyboard of the same flow is well-formed SVG with the words as words.
+        let svg = Storyboard.svg(try walk(hostile), theme: .light)
+        let reader = try #require(SVGReader.read(svg))
+        #expect(reader.counts["script"] == nil && reader.counts["img"] == nil)
+        #expect(reader.texts.contains { $0.text.contains("</script><script>alert(2)") })
     }
 }
