@@ -14,7 +14,7 @@ extension FlowMap {
     }
 
     static let cardWidth = 250.0
-    static let columnGap = 190.0
+    static let columnGap = 160.0
     static let rowGap = 30.0
     static let margin = 30.0
 
@@ -98,8 +98,10 @@ extension FlowMap {
         }
         let tableTop = mapH + 50
         let tableH = settingsRows.isEmpty ? 0 : 30 + Double(settingsRows.count) * 18
-        let width = max(mapW + Self.margin + 150, 760), height = tableTop + tableH + Self.margin
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
+        let height = tableTop + tableH + Self.margin
+        // The width is known once the connectors' labels are placed (they may pass the last column).
+        var rightmost = max(mapW + 90, 760 - Self.margin)
+        var out = ""
         out += "<title>\(Self.xml("Flow map: " + title))</title>\n<style>\n"
         out += "text{font-family:'Helvetica Neue','Helvetica','Arial','DejaVu Sans','Noto Sans CJK KR','NanumGothic',sans-serif;fill:#111827}\n"
         out += ".h{font-size:18px;font-weight:bold}.s{font-size:12px;fill:#4b5563}.pt{font-size:13px;font-weight:bold}.pm{font-size:11.5px;fill:#374151}"
@@ -131,6 +133,7 @@ extension FlowMap {
             incoming[e.to, default: []].append(k)
         }
         var stubs: [Int: Int] = [:]  // back-references drawn so far from each node's side
+        var placedLabels: [Int: Set<String>] = [:], lastLabelY: [Int: Double] = [:]
         for (k, e) in edges.enumerated() {
             guard e.kind != .settings || extras.contains(.settings) else { continue }
             let a = place[e.from], b = place[e.to]
@@ -155,7 +158,8 @@ extension FlowMap {
                 layers[layer] += "<rect x=\"\(n(x1 + 24))\" y=\"\(n(y1 - 9))\" width=\"\(n(chipW))\" height=\"18\" rx=\"9\" fill=\"#ffffff\" stroke=\"\(colour)\"/>"
                 layers[layer] += "<text class=\"chip\" x=\"\(n(x1 + 24 + chipW / 2))\" y=\"\(n(y1 + 4))\" text-anchor=\"middle\" fill=\"\(colour)\">\(text)</text>"
                 if e.kind == .app || e.kind == .time || (e.kind == .tap && buttonY[e.from] == nil) {
-                    let label = e.label.replacingOccurrences(of: "Authorization()", with: "…()")
+                    let label = Self.shortLabel(e.label)
+                    rightmost = max(rightmost, x1 + 30 + chipW + Double(label.count) * 6.2)
                     layers[2] += "<text class=\"el\" x=\"\(n(x1 + 30 + chipW))\" y=\"\(n(y1 + 4))\" fill=\"\(colour)\">\(Self.xml(TextSafety.escape(label, keepNewlines: false)))</text>\n"
                 }
                 layers[layer] += "\n"
@@ -165,16 +169,19 @@ extension FlowMap {
             let y2 = b.y + 12 + (b.height - 24) * slot
             let x1 = a.x + a.width, x2 = b.x - 2, dx = max(60, (x2 - x1) / 2)
             let d = "M\(n(x1)) \(n(y1))C\(n(x1 + dx)) \(n(y1)) \(n(x2 - dx)) \(n(y2)) \(n(x2)) \(n(y2))"
-            // Parallel arrows (the same two screens) stack their labels.
-            let twin = edges[..<k].filter { $0.from == e.from && $0.to == e.to && $0.kind != .tap }.count
-            let mid = (x1 + (x2 - x1) * 0.42, y1 + (y2 - y1) * 0.35 + Double(twin) * 14)
             let dash = e.kind == .time ? " stroke-dasharray=\"2 4\"" : e.kind == .settings ? " stroke-dasharray=\"5 4\" opacity=\"0.55\"" : ""
             let layer = e.kind == .settings ? 0 : 1
             layers[layer] += "<path class=\"edge \(e.kind.rawValue)\" data-from=\"\(e.from + 1)\" data-to=\"\(e.to + 1)\" d=\"\(d)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(e.kind == .settings ? "1" : "1.6")\"\(dash) marker-end=\"url(#a-\(e.kind.rawValue))\"/>\n"
             // Taps need no words (the button says it); requests and time do.
             if e.kind == .app || e.kind == .time || (e.kind == .tap && y1 == a.y + a.height / 2) {
-                let text = e.label.replacingOccurrences(of: "Authorization()", with: "…()")
-                layers[2] += "<text class=\"el\" x=\"\(n(mid.0))\" y=\"\(n(mid.1))\" text-anchor=\"middle\" fill=\"\(colour)\">\(Self.xml(TextSafety.escape(text, keepNewlines: false)))</text>\n"
+                // Near the arrow's end: arrows fanning out of one screen end at different heights.
+                // One label per wording at a screen; labels at one screen never overlap.
+                let text = Self.shortLabel(e.label)
+                guard placedLabels[e.to, default: []].insert(text).inserted else { continue }
+                var ly = y2 - 5
+                if let last = lastLabelY[e.to], ly > last - 13 { ly = last - 13 }
+                lastLabelY[e.to] = ly
+                layers[2] += "<text class=\"el\" x=\"\(n(x2 - 8))\" y=\"\(n(ly))\" text-anchor=\"end\" fill=\"\(colour)\">\(Self.xml(TextSafety.escape(text, keepNewlines: false)))</text>\n"
             }
         }
         out += "<g class=\"settings-layer\">\n" + layers[0] + "</g>\n<g class=\"edges\">\n" + layers[1] + "</g>\n"
@@ -184,7 +191,7 @@ extension FlowMap {
             let cls = node.prompt != nil ? "prompt" : node.status.isAuthorized ? "allowed" : "screen"
             out += "<rect class=\"\(cls)\" x=\"\(n(p.x))\" y=\"\(n(p.y))\" width=\"\(n(p.width))\" height=\"\(n(p.height))\" rx=\"\(node.prompt != nil ? 14 : 6)\"/>"
             if i == 0 { out += "<rect class=\"start\" x=\"\(n(p.x - 4))\" y=\"\(n(p.y - 4))\" width=\"\(n(p.width + 8))\" height=\"\(n(p.height + 8))\" rx=\"9\"/>" }
-            out += "<text class=\"num\" x=\"\(n(p.x))\" y=\"\(n(p.y - 5))\">\(i + 1)\(i == 0 ? " · start: the app just launched" : node.origin.map { " · " + Self.xml(TextSafety.escape($0, keepNewlines: false)) } ?? "")</text>"
+            out += "<text class=\"num\" x=\"\(n(p.x))\" y=\"\(n(p.y - (i == 0 ? 9 : 5)))\">\(i + 1)\(i == 0 ? " · start: the app just launched" : node.origin.map { " · " + Self.xml(TextSafety.escape($0, keepNewlines: false)) } ?? "")</text>"
             var y = p.y + 12
             let cx = p.x + p.width / 2
             for line in c.title {
@@ -224,7 +231,16 @@ extension FlowMap {
             }
             out += "</g>\n"
         }
-        return out + "</svg>\n"
+        let width = n(rightmost + Self.margin)
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(n(height))\" viewBox=\"0 0 \(width) \(n(height))\">\n" + out + "</svg>\n"
+    }
+
+    /// An edge's words, short enough for the gap between columns (the screen it leads to says the rest).
+    static func shortLabel(_ label: String) -> String {
+        var s = label.replacingOccurrences(of: "Authorization()", with: "…()")
+        s = s.replacingOccurrences(of: "requestTemporaryFullAccuracyAuthorization(", with: "requestTemporaryFullAccuracy…(")
+        s = s.replacingOccurrences(of: "CLServiceSession(authorization: ", with: "CLServiceSession(")
+        return s.replacingOccurrences(of: ", fullAccuracyPurposeKey: ", with: ", ")
     }
 
     static func number(_ v: Double) -> String {

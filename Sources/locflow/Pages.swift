@@ -6,6 +6,8 @@ import LocflowFlow
 /// `locflow storyboard` (one SVG, a panel per step) and `locflow html` (a page to step through).
 @MainActor
 enum Pages {
+    static let maxBoardSteps = 300
+    static let maxPageSteps = 1_000
     static func main(_ command: String, _ args: [String], io: CommandIO) -> Int32 {
         let html = command == "html"
         var language = Language.en, theme = Theme.light, output: String?, columns = Storyboard.columns
@@ -48,20 +50,22 @@ enum Pages {
         var o = Explorer.Options()
         guard let original = Explorer.loadFlow(file, into: &o) else { return 2 }
         let flow = Translation.localized(original, path: file, language: language.rawValue, warn: io.err)
-        // Every step is a panel: a flow of thousands of steps is no page (the same bound as record's SVG).
+        // Every step is a whole frame (about 20 KB of SVG): a flow of thousands of steps is no
+        // review board or page, and a 16 MB flow would fill memory.
         let steps = flow.body.filter { if case .config = $0.statement { false } else { true } }.count
-        guard steps < SVGAnimation.maxFrames else {
-            io.err("locflow \(command): \(file) has \(steps) steps; a \(html ? "page" : "storyboard") holds at most \(SVGAnimation.maxFrames - 1)")
+        let most = html ? maxPageSteps : maxBoardSteps
+        guard steps <= most else {
+            io.err("locflow \(command): \(file) has \(steps) steps; a \(html ? "page" : "storyboard") holds at most \(most): show a part of the flow")
             return 2
         }
         let title = flow.description.isEmpty ? (file as NSString).lastPathComponent : flow.description.joined(separator: " ")
         let walk = Walk(flow: flow, config: o.builder.finish().localizedSample(language.rawValue), configLines: o.configLines, width: size.width, height: size.height,
-                        language: language, start: html, title: title)
+                        language: language, start: html || steps == 0, title: title)
         let text = html ? Walkthrough.html(walk, theme: theme, language: language)
             : Storyboard.svg(walk, theme: theme, columns: columns)
         guard let note = Pictures.write(text, to: output, example: example, io: io) else { return 2 }
         if output != "-" {
-            let count = walk.panels.count - (html ? 1 : 0)
+            let count = steps
             io.out("locflow \(command): \(output): \(count) steps, \(theme.rawValue) theme\(note)")
         }
         return 0
