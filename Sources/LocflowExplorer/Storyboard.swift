@@ -57,7 +57,7 @@ public enum Storyboard {
     public static let columns = 3
     static let scale = 0.5
 
-    public static func svg(_ walk: Walk, theme: Theme, columns: Int = Storyboard.columns) -> String {
+    public static func svg(_ walk: Walk, theme: Theme, columns: Int = Storyboard.columns, language: Language = .en) -> String {
         guard let first = walk.panels.first else { return SVGPicture.shot(Frame(width: 1, height: 1), theme: theme, title: walk.title) }
         let frameW = Double(first.frame.width * SVGPicture.cellWidth) * scale
         let frameH = Double(first.frame.height * SVGPicture.cellHeight) * scale
@@ -98,7 +98,7 @@ public enum Storyboard {
         for (i, p) in walk.panels.enumerated() {
             let x = margin + Double(i % columns) * (frameW + gap), y0 = rowY[i / columns]
             out += "<g class=\"panel\" id=\"step-\(p.step)\">\n"
-            let head = (p.step == 0 ? "Start" : "\(p.step).") + " " + (p.flowText ?? "") + "  " + formatClock(p.time / 1000 * 1000)
+            let head = (p.step == 0 ? language.pick("Start", "시작") : "\(p.step).") + " " + (p.flowText ?? "") + "  " + formatClock(p.time / 1000 * 1000)
             out += "<text class=\"sb sbh\" x=\"\(n(x))\" y=\"\(n(y0 + 15))\">\(text(TextWidth.truncate(head, captionChars - 2, ellipsis: "…")))</text>\n"
             out += "<g transform=\"translate(\(n(x)) \(n(y0 + headH))) scale(\(n(scale)))\">"
             out += "<rect width=\"\(p.frame.width * SVGPicture.cellWidth)\" height=\"\(p.frame.height * SVGPicture.cellHeight)\" fill=\"\(bg)\"/>\n"

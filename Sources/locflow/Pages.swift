@@ -62,7 +62,7 @@ enum Pages {
         let walk = Walk(flow: flow, config: o.builder.finish().localizedSample(language.rawValue), configLines: o.configLines, width: size.width, height: size.height,
                         language: language, start: html || steps == 0, title: title)
         let text = html ? Walkthrough.html(walk, theme: theme, language: language)
-            : Storyboard.svg(walk, theme: theme, columns: columns)
+            : Storyboard.svg(walk, theme: theme, columns: columns, language: language)
         guard let note = Pictures.write(text, to: output, example: example, io: io) else { return 2 }
         if output != "-" {
             let count = steps
