@@ -49,7 +49,8 @@ public enum Walkthrough {
             if !p.rules.isEmpty {
                 out += "<ul class=\"rules\">"
                 for r in p.rules {
-                    out += "<li>\(escape(r.text)) [\(escape(r.source))]"
+                    let text = language == .ko ? Korean.rules[r] ?? r.text : r.text
+                    out += "<li>\(escape(text)) [\(escape(r.source))]"
                     for s in r.sources {
                         if let url = s.url, url.hasPrefix("https://") {
                             out += " <a href=\"\(escape(url))\" rel=\"noreferrer\">\(escape(s.id)): \(escape(s.title))</a>"
