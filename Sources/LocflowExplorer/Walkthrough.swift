@@ -92,7 +92,8 @@ public enum Walkthrough {
         prev.disabled = i === 0;
         next.disabled = i === steps.length - 1;
         where.textContent = (i + 1) + ' / ' + steps.length;
-        if (history.replaceState) history.replaceState(null, '', location.search + '#' + steps[i].id);
+        // The address keeps the step (some browsers refuse this for a file: the page works without).
+        try { if (history.replaceState) history.replaceState(null, '', location.search + '#' + steps[i].id); } catch (e) {}
       }
       prev.addEventListener('click', function () { show(current - 1); });
       next.addEventListener('click', function () { show(current + 1); });
