@@ -380,3 +380,24 @@ public func formatClock(_ ms: Millis) -> String {
     }
     return out
 }
+
+extension AppConfig {
+    /// The sample app's InfoPlist.strings for each language it ships, as an app's `ko.lproj`
+    /// would hold them: the usage descriptions and the purpose string, by their keys.
+    public static let sampleStrings: [String: [String: String]] = [
+        "ko": [
+            "NSLocationWhenInUseUsageDescription": "LocationMonitorSample은 지도에 현재 위치를 보여 줍니다.",
+            "NSLocationAlwaysAndWhenInUseUsageDescription": "LocationMonitorSample은 앱이 닫혀 있을 때도 저장한 장소에 도착하면 알려 줍니다.",
+            "Nav": "길 안내에는 정확한 위치가 필요합니다.",
+        ],
+    ]
+
+    /// The configuration as a person using `language` sees the sample app: its strings for that
+    /// language, when the app is the sample and no strings file was given (else unchanged).
+    public func localizedSample(_ language: String) -> AppConfig {
+        guard info == .sample, strings.isEmpty, let s = Self.sampleStrings[language] else { return self }
+        var c = self
+        c.strings = s
+        return c
+    }
+}

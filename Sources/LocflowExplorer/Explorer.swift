@@ -122,6 +122,8 @@ public struct ExplorerState: Sendable {
     public var message: String?
     public var messageIsError = false
     public var showHelp = false
+    /// A picture for a slide or a page (`shot`, `storyboard`, `html`): no keyboard footer.
+    public var picture = false
     public var helpScroll = 0
     /// The selected log line's details (every output and every rule with its source).
     public var showDetails = false

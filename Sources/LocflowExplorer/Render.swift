@@ -65,7 +65,8 @@ struct Renderer {
             captionLines = captionLines.isEmpty ? [""] : captionLines
         }
         let captionH = caption == nil ? 0 : captionLines.count + 2
-        let footerY = s.height - 1
+        // A picture has no footer: the status and caption go down to the last row.
+        let footerY = s.picture ? s.height : s.height - 1
         let statusY = footerY - captionH - (caption != nil && status.lines.isEmpty ? 0 : max(1, status.lines.count))
         if s.isNarrow {
             drawTabs(y: 1)
@@ -95,7 +96,7 @@ struct Renderer {
             f.box(0, y, s.width, captionH, title: c.title, glyphs: g, role: .accent, titleRole: c.failed ? .bad : .accent)
             for (i, line) in captionLines.enumerated() { f.put(2, y + 1 + i, line, .caption, maxWidth: s.width - 4) }
         }
-        drawFooter(y: footerY)
+        if !s.picture { drawFooter(y: footerY) }
         if s.showHelp { drawHelp() }
         if s.showDetails { drawDetails() }
     }

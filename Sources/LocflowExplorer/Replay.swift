@@ -12,7 +12,7 @@ public struct Replay {
     /// The explorer at the start of the flow (time 0, the App pane focused, the clock paused),
     /// with the flow's description as the message.
     public init(flow: Flow, config: AppConfig, configLines: [String], width: Int, height: Int,
-                language: Language = .en, captions: Bool = true, glyphs: Glyphs = .unicode) {
+                language: Language = .en, captions: Bool = true, glyphs: Glyphs = .unicode, picture: Bool = false) {
         var state = ExplorerState(config: config, configLines: configLines, width: width, height: height)
         state.language = language
         state.speedIndex = 0
@@ -28,6 +28,44 @@ public struct Replay {
         self.state = state
         self.glyphs = glyphs
         self.captions = captions
+        if picture { preparePicture() }
+    }
+
+    /// A picture for a slide: no footer, and the session bars' scale chosen so the flow's whole
+    /// time span fits them (they stay put from the first frame to the last).
+    mutating func preparePicture() {
+        state.picture = true
+        var probe = state
+        while probe.history.canRedo { _ = probe.perform(.redo) }
+        let span = probe.world.now
+        // The bars' columns: the pane's width less its borders and the lanes' labels.
+        let cols = max(8, state.width - 2 - Renderer.barLabelWidth - 2)
+        state.zoomIndex = ExplorerState.zooms.firstIndex { $0 * cols >= span + 2 * $0 } ?? ExplorerState.zooms.count - 1
+    }
+
+    /// The pane a step is about, in front: a prompt on screen (the prompt is drawn over the App
+    /// and Settings panes), Settings for a `user settings` step, the App pane for an `app` step,
+    /// the session bars for time passing and the app's lifecycle; an expectation, the pane that
+    /// shows what it checks.
+    public static func pane(for step: HistoryStep, promptUp: Bool, current: Pane) -> Pane {
+        if promptUp { return current == .settings ? .settings : .app }
+        if case .expect(let x) = step.kind {
+            // An expectation is about what it checks.
+            switch x {
+            case .settings, .settingsPrecise, .settingsOptions, .locationServicesEnabled: return .settings
+            case .diagnostic, .diagnostics, .delivering: return .diagnostics
+            case .session, .lifecycle, .inUse: return .sessions
+            case .status, .accuracy, .callbacks, .callback, .completion, .error, .fix, .fixes: return .app
+            default: return current
+            }
+        }
+        guard case .event(let e) = step.kind else { return current }
+        switch e {
+        case .user(.settings), .user(.settingsPrecise), .user(.settingsLocationServices), .user(.settingsReset): return .settings
+        case .app, .user(.tap), .user(.precise), .user(.locationButton): return .app
+        case .wait, .timer, .system, .user(.background), .user(.foreground), .user(.forceQuit): return .sessions
+        default: return current == .log || current == .diagnostics ? .app : current
+        }
     }
 
     public var stepCount: Int { state.history.steps.count }
@@ -42,6 +80,9 @@ public struct Replay {
         _ = state.perform(.redo)
         step += 1
         let done = state.history.steps[state.history.applied - 1]
+        if state.picture {
+            state.focus = Self.pane(for: done, promptUp: state.world.prompt != nil, current: state.focus)
+        }
         if captions, let caption = done.caption { state.message = caption }
         return done.flowText
     }

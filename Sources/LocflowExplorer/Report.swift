@@ -36,7 +36,9 @@ public enum Report {
                                 language: Language = .en) throws(FlowError) -> (text: String, failed: Int) {
         let L = language.pick
         let runner = FlowRunner(flow: flow, baseDirectory: baseDirectory)
-        let (config, findings) = try runner.makeConfig()
+        let (built, findings) = try runner.makeConfig()
+        // The sample app speaks the report's language (its own InfoPlist.strings).
+        let config = built.localizedSample(language.rawValue)
         var rows: [String] = []
         var callbacks: [String] = []
         var rules: [Rule: (count: Int, firstLine: Int?, detail: String?)] = [:]

@@ -37,15 +37,7 @@ public enum SVGPicture {
 
     static func header(width: Int, height: Int, theme: Theme, title: String?, extraCSS: String = "") -> String {
         let w = width * cellWidth, h = height * cellHeight
-        var css = "text{font-family:\(fonts);font-size:\(fontSize)px;white-space:pre}\n"
-        for role in Role.allCases {
-            let st = RoleStyle.of(role, theme: theme)
-            let fg = st.fg < 0 ? theme.defaultForeground : RoleStyle.hex(st.fg)
-            css += ".f\(role.rawValue){fill:\(fg)\(st.bold ? ";font-weight:bold" : "")}"
-            css += ".g\(role.rawValue){stroke:\(fg);stroke-width:1.5;fill:none}"
-            if st.bg >= 0 { css += ".b\(role.rawValue){fill:\(RoleStyle.hex(st.bg))}" }
-            css += "\n"
-        }
+        var css = style(theme)
         if !extraCSS.isEmpty { css += extraCSS + "\n" }
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" xml:space=\"preserve\">\n"
         if let title { out += "<title>" + escape(TextSafety.escape(title, keepNewlines: false)) + "</title>\n" }
@@ -152,6 +144,20 @@ public enum SVGPicture {
         case "▏": return "<rect x=\"\(x)\" width=\"2\" height=\"\(h)\" class=\"CLASS\"/>"
         default: return nil
         }
+    }
+
+    /// The style sheet the frames' rows use (`f`, `g` and `b` classes for each role).
+    static func style(_ theme: Theme) -> String {
+        var css = "text{font-family:\(fonts);font-size:\(fontSize)px;white-space:pre}\n"
+        for role in Role.allCases {
+            let st = RoleStyle.of(role, theme: theme)
+            let fg = st.fg < 0 ? theme.defaultForeground : RoleStyle.hex(st.fg)
+            css += ".f\(role.rawValue){fill:\(fg)\(st.bold ? ";font-weight:bold" : "")}"
+            css += ".g\(role.rawValue){stroke:\(fg);stroke-width:1.5;fill:none}"
+            if st.bg >= 0 { css += ".b\(role.rawValue){fill:\(RoleStyle.hex(st.bg))}" }
+            css += "\n"
+        }
+        return css
     }
 
     /// Text made safe for XML: markup characters escaped, characters XML cannot hold replaced.

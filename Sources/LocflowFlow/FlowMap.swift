@@ -11,6 +11,8 @@ public struct FlowMap: Sendable {
         public var prompt: PromptKind?
         /// The title and buttons of the prompt on screen.
         public var promptTitle: String?
+        /// The prompt's message: the purpose string (usage description), after any strings file.
+        public var promptMessage: String?
         public var buttons: [String]
         /// The prompt's Precise switch (iOS 14+ when-in-use prompt), when it has one.
         public var promptPrecise: Bool?
@@ -58,8 +60,10 @@ public struct FlowMap: Sendable {
         /// iOS 18: the app creating a `CLServiceSession` for when in use or Always (with its
         /// purpose key too): the prompts a session brings up by itself, in order.
         public static let sessions = Extras(rawValue: 8)
+        /// Drawing only (svg, dot): the Settings changes as arrows too, not only in their own table.
+        public static let settings = Extras(rawValue: 16)
         public static let names: [(String, Extras)] = [("precise", .precise), ("locationServices", .locationServices), ("time", .time),
-                                                        ("sessions", .sessions)]
+                                                        ("sessions", .sessions), ("settings", .settings)]
     }
 
     public let config: AppConfig
@@ -105,7 +109,8 @@ public struct FlowMap: Sendable {
 
     static func node(_ w: World) -> Node {
         let p = w.prompt
-        return Node(prompt: p?.kind, promptTitle: p.map { w.title(for: $0) }, buttons: w.promptButtons,
+        return Node(prompt: p?.kind, promptTitle: p.map { w.title(for: $0) },
+                    promptMessage: p.map { w.message(for: $0) }, buttons: w.promptButtons,
                     promptPrecise: p.flatMap { $0.showsPreciseSwitch ? $0.precise : nil },
                     origin: p.map { p in
                         // A session's prompt says which goal asked: the screens that follow differ.
@@ -237,6 +242,7 @@ public struct FlowMap: Sendable {
         var out: [String] = []
         if let title = n.promptTitle {
             out.append(title)
+            if let m = n.promptMessage, !m.isEmpty { out.append("“\(m)”") }
             out.append(n.buttons.map { "[\($0)]" }.joined(separator: " "))
             if let precise = n.promptPrecise, extras.contains(.precise) { out.append("Precise: \(precise ? "On" : "Off")") }
             if let origin = n.origin { out.append("(\(origin))") }

@@ -40,7 +40,7 @@ extension FlowMap {
 
     static let edgeStyle: [EdgeKind: String] = [
         .tap: "color=\"#1d4ed8\", fontcolor=\"#1d4ed8\"",
-        .settings: "color=\"#7c3aed\", fontcolor=\"#7c3aed\", style=dashed",
+        .settings: "color=\"#c4b5fd\", fontcolor=\"#8b5cf6\", style=dashed, constraint=false",
         .app: "color=\"#15803d\", fontcolor=\"#15803d\"",
         .time: "color=\"#6b7280\", fontcolor=\"#6b7280\", style=dotted",
     ]
@@ -51,7 +51,7 @@ extension FlowMap {
     /// changes dashed purple, app requests green, time dotted grey.
     public var dot: String {
         var out = "digraph flowmap {\n"
-        out += "  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=14, labelloc=t, label=\(Self.dotString("Flow map: " + title)), nodesep=0.3, ranksep=0.45\(nodes.count > 40 ? ", nslimit=2" : "")];\n"
+        out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=14, labelloc=t, label=\(Self.dotString("Flow map: " + title)), nodesep=0.3, ranksep=0.45\(nodes.count > 40 ? ", nslimit=2" : "")];\n"
         out += "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10, margin=\"0.12,0.06\"];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
         for (i, n) in nodes.enumerated() {
@@ -59,7 +59,8 @@ extension FlowMap {
             let pen = n.prompt != nil ? ", color=\"#1d4ed8\", penwidth=1.6" : ", color=\"#6b7280\""
             out += "  n\(i) [label=\(Self.dotString(labelLines(n).joined(separator: "\n"))), fillcolor=\"\(fill)\"\(pen)\(i == 0 ? ", peripheries=2" : "")];\n"
         }
-        for e in edges {
+        // Settings changes are a quieter layer: drawn with --with settings (text and svg list them).
+        for e in edges where e.kind != .settings || extras.contains(.settings) {
             out += "  n\(e.from) -> n\(e.to) [label=\(Self.dotString(Self.wrapped(e.label, 28).joined(separator: "\n"))), \(Self.edgeStyle[e.kind]!)];\n"
         }
         return out + "}\n"
@@ -88,7 +89,7 @@ extension FlowMap {
             let label = labelLines(n).map(Self.mermaidString).joined(separator: "<br/>")
             out += n.prompt != nil ? "  n\(i)([\"\(label)\"])\n" : "  n\(i)[\"\(label)\"]\n"
         }
-        for e in edges {
+        for e in edges where e.kind != .settings || extras.contains(.settings) {
             let arrow = e.kind == .settings || e.kind == .time ? "-.->" : "-->"
             out += "  n\(e.from) \(arrow)|\"\(Self.mermaidString(e.label))\"| n\(e.to)\n"
         }

@@ -23,6 +23,10 @@ enum CLI {
                                                 an asciicast v2 recording, or an animated SVG
            locflow shot FILE.flow -o shot.svg [--step N] [--size WxH] [--lang ko] [--theme T]
                                                 the explorer after step N, as an SVG picture
+           locflow storyboard FILE.flow -o board.svg [--lang ko] [--theme T]
+                                                a panel per step, in rows, for a design review
+           locflow html FILE.flow -o walkthrough.html [--lang ko] [--theme T]
+                                                a self-contained page to step through a flow
            locflow map [config options] [--format text|dot|mermaid|svg] [-o FILE]
                                                 the designer's flow map
            locflow report FILE.flow [-o report.md]  a Markdown bug report of a flow
@@ -193,7 +197,7 @@ enum CLI {
         """,
         "map": """
         usage: locflow map [--platform P] [--plist F] [--strings F] [--assume N=V] [--widget] [--app-clip]
-                           [--format text|dot|mermaid|svg] [--with precise,locationServices,sessions] [--without time] [-o FILE]
+                           [--format text|dot|mermaid|svg] [--with precise,locationServices,sessions,settings] [--without time] [-o FILE]
 
         The designer's flow map for the configured app and version: each node is what the person
         sees (a prompt with its buttons and the request that brought it up, or the app's Settings
@@ -202,19 +206,41 @@ enum CLI {
         app is away). --with precise adds the Precise switches and temporary full accuracy, --with
         locationServices the global switch, --with sessions (iOS 18) the app creating a
         CLServiceSession for when in use, Always, or with its purpose key, and the prompts each
-        brings up; --without time leaves out time. dot is for Graphviz,
-        mermaid a flowchart for GitHub Markdown, svg runs Graphviz's dot (it must be installed),
-        text lists each node with its ways out.
+        brings up; --without time leaves out time. svg is locflow's own drawing of a designer's
+        user flow (the main path left to right, each prompt with its purpose string and buttons,
+        Settings changes in a table below; --with settings draws them as faint arrows too); dot
+        is for Graphviz, mermaid a flowchart for GitHub Markdown, text lists each node with its
+        ways out. Without --format, -o's extension picks it (.svg, .dot, .mmd; else text).
         """,
         "shot": """
         usage: locflow shot FILE.flow -o shot.svg [--step N] [--size 120x40] [--lang en|ko]
                             [--theme light|dark|auto] [--no-captions]
 
         Draws the explorer as it is after step N of the flow (0 is the start; default: after the
-        last step) as an SVG picture for slides, chat and bug reports: the explorer's colours, box
+        last step) as an SVG picture for slides, chat and bug reports: no keyboard footer, the
+        pane the step is about in front (a prompt, Settings, the App pane, the session bars),
+        the bars scaled to the flow's whole time span; the explorer's colours, box
         drawing as lines, Korean text two columns wide. The same flow and options give the same
         bytes. --theme picks the palette for a dark (default) or a light background; auto reads
         COLORFGBG. -o - prints to stdout. Renders in browsers and rsvg-convert (shot.svg -o shot.png).
+        """,
+        "storyboard": """
+        usage: locflow storyboard FILE.flow -o board.svg [--lang en|ko] [--theme light|dark|auto] [--columns N]
+
+        One SVG picture for a design review: a panel per step, in rows, each the screen the
+        person sees after the step (the prompt, Settings, or the app's state, as the explorer
+        draws it at 80x24 without its footer) under the step and its time, with the step's
+        caption (the comment beside or just above it) below. --lang ko draws it in Korean with
+        the Korean captions (Assets/tours/ko). -o - prints to stdout.
+        """,
+        "html": """
+        usage: locflow html FILE.flow -o walkthrough.html [--lang en|ko] [--theme light|dark|auto] [--size WxH]
+
+        One self-contained web page (inline styles and script, nothing fetched) to step through
+        a flow without a terminal: each step's frame as the explorer draws it, its caption, the
+        timeline, previous and next by button and by the arrow keys, and the rules each step
+        applied with links to their sources. Open it from chat or a wiki; ?selftest in its
+        address presses → once and writes the result into the page (for a headless check).
         """,
         "report": """
         usage: locflow report FILE.flow [-o report.md] [--lang en|ko]
@@ -254,7 +280,7 @@ enum CLI {
         return prefix + message
     }
 
-    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "shrink", "play", "record", "shot", "map", "report", "diff", "export", "rules", "bench", "help"]
+    static let commands = ["open", "check", "run", "inspect", "explore", "paths", "shrink", "play", "record", "shot", "storyboard", "html", "map", "report", "diff", "export", "rules", "bench", "help"]
 
     /// The explorer's options (`locflow`, `open`, `play`): config options, then how it looks.
     static let explorerValued = configValued.union(["--lang", "--theme"])
@@ -450,6 +476,8 @@ enum CLI {
             return Pictures.shot(rest, io: io)
         case "map":
             return Pictures.map(rest, io: io)
+        case "storyboard", "html":
+            return Pages.main(command, rest, io: io)
         case "diff":
             return DiffCommand.main(rest, io: io)
         case "export":
@@ -479,9 +507,11 @@ enum CLI {
         do {
             (flow, text) = try Commands.loadWithText(file)
         } catch { io.err(error.description); return 2 }
+        // The captions in the report's language (ko/NAME.flow beside it), as play and shot read them.
+        let captioned = Translation.localized(flow, path: file, language: language.rawValue, warn: io.err)
         let dir = (file as NSString).deletingLastPathComponent
         do {
-            let (md, failed) = try Report.markdown(flow: flow, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir, language: language)
+            let (md, failed) = try Report.markdown(flow: captioned, flowText: text, file: file, baseDirectory: dir.isEmpty ? "." : dir, language: language)
             if let output {
                 let outcome: OutputFile.Outcome
                 do { outcome = try OutputFile.write(output, md, protectingInputs: true, example: "report.md") } catch {

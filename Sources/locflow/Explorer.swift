@@ -133,7 +133,7 @@ enum Explorer {
             steps = Explorer.steps(of: flow)
             title = flow.description.isEmpty ? nil : flow.description.joined(separator: " ")
         }
-        let config = o.builder.finish()
+        let config = o.builder.finish().localizedSample(o.language.rawValue)
 
         setlocale(LC_ALL, "")
         let utf8 = nc_codeset_is_utf8() != 0

@@ -82,8 +82,8 @@ enum Pictures {
         var o = Explorer.Options()
         guard let original = Explorer.loadFlow(file, into: &o) else { return 2 }
         let flow = Translation.localized(original, path: file, language: p.language.rawValue, warn: io.err)
-        var replay = Replay(flow: flow, config: o.builder.finish(), configLines: o.configLines, width: p.width, height: p.height,
-                            language: p.language, captions: p.captions)
+        var replay = Replay(flow: flow, config: o.builder.finish().localizedSample(p.language.rawValue), configLines: o.configLines, width: p.width, height: p.height,
+                            language: p.language, captions: p.captions, picture: true)
         let target = p.step ?? replay.stepCount
         guard target <= replay.stepCount else {
             io.err("locflow shot: \(file) has \(replay.stepCount) steps; --step is 0 to \(replay.stepCount)")
@@ -111,7 +111,7 @@ enum Pictures {
         var o = Explorer.Options()
         guard let original = Explorer.loadFlow(file, into: &o) else { return 2 }
         let flow = Translation.localized(original, path: file, language: p.language.rawValue, warn: io.err)
-        let config = o.builder.finish()
+        let config = o.builder.finish().localizedSample(p.language.rawValue)
         if output.lowercased().hasSuffix(".svg") {
             var replay = Replay(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
                                 language: p.language, captions: p.captions)
@@ -177,7 +177,7 @@ enum Pictures {
 extension Pictures {
     /// `locflow map [config options] [--format text|dot|mermaid|svg] [-o FILE]`.
     static func map(_ args: [String], io: CommandIO) -> Int32 {
-        var format = FlowMap.Format.text
+        var format: FlowMap.Format?
         var output: String?
         var extras: FlowMap.Extras = [.time]
         let a: Arguments
@@ -209,67 +209,22 @@ extension Pictures {
         let config = o.builder.finish()
         if let problem = ConfigBuilder.appClipProblem(config) { io.err("locflow map: warning: --app-clip: " + problem) }
         let map = FlowMap(config: config, extras: extras)
+        // Without --format, the output file's extension says which (as shot and record do).
+        let ext = output.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
+        let chosen = format ?? ["dot": .dot, "gv": .dot, "mmd": .mermaid, "mermaid": .mermaid, "svg": .svg][ext] ?? .text
         let text: String
-        switch format {
+        switch chosen {
         case .text: text = map.text
         case .dot: text = map.dot
         case .mermaid: text = map.mermaid
-        case .svg:
-            switch Graphviz.svg(map.dot) {
-            case .success(let svg): text = svg
-            case .failure(let problem):
-                io.err("locflow map: \(problem)")
-                return 2
-            }
+        case .svg: text = map.svg  // locflow's own layout: no Graphviz needed
         }
         if let output {
-            guard let note = write(text, to: output, example: "map." + ["text": "txt", "mermaid": "mmd"][format.rawValue, default: format.rawValue], io: io) else { return 2 }
+            guard let note = write(text, to: output, example: "map." + ["text": "txt", "mermaid": "mmd"][chosen.rawValue, default: chosen.rawValue], io: io) else { return 2 }
             if output != "-" { io.out("locflow map: \(output): \(map.title)\(note)") }
         } else {
             io.out(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
         }
         return 0
-    }
-}
-
-/// Graphviz's `dot`, when it is installed: DOT in, SVG out.
-enum Graphviz {
-    struct Problem: Error, CustomStringConvertible { let description: String }
-
-    static func find() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") where !dir.isEmpty {
-            let candidate = "\(dir)/dot"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
-    static func svg(_ dot: String) -> Result<String, Problem> {
-        guard let exe = find() else {
-            return .failure(Problem(description: "--format svg needs Graphviz's dot on the PATH (Debian: apt-get install graphviz; macOS: brew install graphviz); --format dot or mermaid need nothing"))
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: exe)
-        process.arguments = ["-Tsvg"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch { return .failure(Problem(description: "cannot run \(exe): \(error.localizedDescription)")) }
-        // Write and read on separate threads' worth of buffering: DOT is small, SVG read to the end.
-        let data = Data(dot.utf8)
-        DispatchQueue.global().async {
-            input.fileHandleForWriting.write(data)
-            try? input.fileHandleForWriting.close()
-        }
-        let svg = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let text = String(data: svg, encoding: .utf8) else {
-            let message = String(decoding: err, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            return .failure(Problem(description: "dot failed (exit \(process.terminationStatus))" + (message.isEmpty ? "" : ": \(message)")))
-        }
-        return .success(text)
     }
 }
