@@ -76,7 +76,7 @@ struct BinaryPlistTests {
         #expect(bytes.count < 250)
         let started = Date()
         #expect(binaryError(bytes) == "the property list expands into more than 100000 values (objects referred to over and over); locflow reads at most 100000")
-        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(Date().timeIntervalSince(started) < 5)  // at once: room for a loaded machine, none for a blow-up
     }
 
     @Test func aStringReferredToOverAndOverIsBoundedByItsBytes() {

@@ -35,7 +35,7 @@ struct InputLimitTests {
         do { _ = try InfoPlistLoader.loadStrings(path: strings) } catch {
             #expect(error.message.contains("InfoPlist.strings: is 2048 MB; locflow reads files of at most 16 MB"))
         }
-        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(Date().timeIntervalSince(started) < 5)  // at once: room for a loaded machine, none for a blow-up
     }
 
     @Test func aFileJustAtTheLimitIsRead() throws {
@@ -56,7 +56,7 @@ struct InputLimitTests {
         }
         let r = capture { Commands.run(fifo, format: .text, io: $0) }
         #expect(r.code == 2)
-        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(Date().timeIntervalSince(started) < 5)  // at once: room for a loaded machine, none for a blow-up
     }
 
     @Test func aFlowThatNamesAFIFOAsItsPlistIsRefusedNotHung() {

@@ -93,7 +93,7 @@ struct OutputFileTests {
                 #expect(error.message.contains(text), "\(path): \(error.message)")
             }
         }
-        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(Date().timeIntervalSince(started) < 5)  // at once: room for a loaded machine, none for a blow-up
         #expect(fileType("/dev/null") == S_IFCHR && fileType("/dev/full") == S_IFCHR)
         #expect(fileType(s.dir + "/fifo") == S_IFIFO && fileType(s.dir + "/dangling") == S_IFLNK)
         #expect(fileType(s.dir + "/nowhere") == nil)

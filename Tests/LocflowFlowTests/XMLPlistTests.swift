@@ -46,7 +46,7 @@ struct XMLPlistTests {
         let deep = "<plist>" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</plist>"
         let started = Date()
         #expect(xmlError(deep) == "1: arrays and dictionaries are nested more than 128 deep; locflow reads at most 128")
-        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(Date().timeIntervalSince(started) < 5)  // at once: room for a loaded machine, none for a blow-up
     }
 
     @Test func entitiesAreNeverDeclaredOrExpanded() {
@@ -83,6 +83,6 @@ struct XMLPlistTests {
         let text = String(repeating: "x", count: 4_000_000)
         let started = Date()
         #expect(try XMLPlist.parse(Array("<plist><string>\(text)</string></plist>".utf8)) == .string(text))
-        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(Date().timeIntervalSince(started) < 5)  // at once: room for a loaded machine, none for a blow-up
     }
 }
