@@ -30,6 +30,8 @@ public enum Command: Hashable, Sendable {
     case preciseSwitch, locationServicesSwitch
     case commandLine, help, quit, record, logFilter
     case zoom(Int), scroll(Int), follow
+    /// The session bars: step by step or real time; every step in the width (fit).
+    case barsMode, zoomFit
     case tourNext, tourBack
     /// Pin what is on screen as expect lines; replay the history on the previous/next platform.
     case pin, platformStep(Int)
@@ -107,9 +109,15 @@ public struct ExplorerState: Sendable {
     public var resumeSpeedIndex = 1
     public static let speeds = [0, 1, 10, 60, 600]
     public var logFilter: LogFilter = .all
-    /// Seconds per column on the session bars.
+    /// Seconds per column on the session bars (real time); `zooms.count` is "fit": the whole
+    /// history in the bars' width.
     public var zoomIndex = 1
     public static let zooms: [Millis] = [250, 1_000, 5_000, 15_000, 60_000, 300_000, 900_000, 3_600_000]
+    /// The bars step by step (a column or more per event, waits as labelled breaks) rather than
+    /// in real time: the default while a flow or a tour is shown (`t` toggles).
+    public var stepBars = false
+    /// Step by step: how many columns the bars are scrolled back from the end.
+    public var stepScroll = 0
     /// nil follows "now"; otherwise the virtual time at the bars' right edge.
     public var timelineEnd: Millis?
     public var logScroll = 0

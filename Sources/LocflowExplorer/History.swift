@@ -123,6 +123,12 @@ public struct Sample: Sendable {
     public var visits = false
     /// Beacon ranging or beacon-region monitoring in effect.
     public var beacons = false
+    /// Provisional Always in force: the app reads authorizedAlways while Settings says While Using. [A S1]
+    public var provisional = false
+    /// An Allow Once grant in force (the app reads authorizedWhenInUse until it lapses). [A S2]
+    public var allowOnce = false
+    /// Full accuracy for now, with Precise off (a temporary full-accuracy grant). [A S3]
+    public var fullForNow = false
 
     init(_ w: World, time: Millis, callback: Bool, tap: Bool) {
         self.time = time
@@ -149,6 +155,9 @@ public struct Sample: Sendable {
         liveActivity = w.liveActivityActive
         visits = w.visits
         beacons = !w.beaconRegions.isEmpty || (w.lifecycle != .terminated && !w.process.beaconRanging.isEmpty)
+        provisional = w.record.provisionalAlways && w.status == .authorizedAlways
+        allowOnce = w.isTemporaryWhenInUse
+        fullForNow = w.record.temporaryFullAccuracy && !w.record.precise
     }
 }
 

@@ -61,6 +61,8 @@ public enum Keymap {
         Binding(keys: [.char("u"), .ctrl("z")], keyLabel: "u", label: "undo", command: .undo, context: .always, inFooter: true),
         Binding(keys: [.char("r"), .ctrl("y")], keyLabel: "r", label: "redo / next flow step", command: .redo, context: .always, inFooter: true),
         Binding(keys: [.char("F")], keyLabel: "F", label: "log filter", command: .logFilter, context: .always, inFooter: false),
+        Binding(keys: [.char("t")], keyLabel: "t", label: "bars: steps / real time", command: .barsMode, context: .always, inFooter: true),
+        Binding(keys: [.char("=")], keyLabel: "=", label: "bars: fit all time", command: .zoomFit, context: .always, inFooter: false),
         Binding(keys: [.char("z")], keyLabel: "z/Z", label: "zoom bars in/out", command: .zoom(-1), context: .always, inFooter: false),
         Binding(keys: [.char("Z")], keyLabel: "Z", label: "zoom out", command: .zoom(1), context: .always, inFooter: false),
         Binding(keys: [.char("[")], keyLabel: "[ ] 0", label: "scroll bars / follow now", command: .scroll(-1), context: .always, inFooter: false),

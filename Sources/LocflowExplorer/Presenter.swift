@@ -28,6 +28,7 @@ extension ExplorerState {
         autoplay = a
         speedIndex = 0
         message = nil
+        stepBars = true
         fitBarsToTour()
     }
 

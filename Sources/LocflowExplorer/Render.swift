@@ -267,8 +267,13 @@ struct Renderer {
         switch pane {
         case .log: title += " (\(L(s.logFilter.label)), " + L("F to filter") + (focused ? ", \(g.keys("⏎")) " + L("for the whole why") + ")" : ")")
         case .sessions:
-            let zoom = ExplorerState.zooms[s.zoomIndex]
-            title += s.language.pick(" (\(formatDuration(zoom))/col, z/Z zoom, [ ] scroll)", " (칸당 \(s.language.koreanDuration(zoom)), z/Z 확대/축소, [ ] 이동)")
+            if s.stepBars {
+                title += s.language.pick(" (step by step, t: real time, [ ] scroll)", " (단계별, t: 실제 시간, [ ] 이동)")
+            } else {
+                let zoom = s.barScale(cols: max(10, r.w - 4 - Self.barLabelWidth))
+                let fit = s.zoomIndex >= ExplorerState.zooms.count ? s.language.pick("fit, ", "전체, ") : ""
+                title += s.language.pick(" (\(fit)\(formatDuration(zoom))/col, z/Z = zoom, t: steps, [ ] scroll)", " (\(fit)칸당 \(s.language.koreanDuration(zoom)), z/Z = 확대/축소, t: 단계별, [ ] 이동)")
+            }
         default: break
         }
         f.box(r.x, r.y, r.w, r.h, title: title, glyphs: g, role: focused ? .accent : .border, titleRole: focused ? .accent : .heading)

@@ -312,15 +312,36 @@ extension ExplorerState {
             say(language("log shows") + " " + language(logFilter.label))
             return []
         case .zoom(let d):
-            zoomIndex = max(0, min(Self.zooms.count - 1, zoomIndex + d))
+            if stepBars {
+                // Step by step the story already fits: zooming is about time, so it shows real time.
+                stepBars = false
+                say(language("session bars in real time (t: step by step)"))
+            }
+            zoomIndex = max(0, min(Self.zooms.count, zoomIndex + d))
+            return []
+        case .zoomFit:
+            stepBars = false
+            zoomIndex = Self.zooms.count
+            timelineEnd = nil
+            say(language("session bars in real time, the whole history in the width (t: step by step)"))
+            return []
+        case .barsMode:
+            stepBars.toggle()
+            stepScroll = 0
+            say(language(stepBars ? "session bars step by step: long waits are breaks (t: real time)" : "session bars in real time (t: step by step)"))
             return []
         case .scroll(let d):
-            let span = Self.zooms[zoomIndex] * 10
+            if stepBars {
+                stepScroll = max(0, stepScroll - d * 10)
+                return []
+            }
+            let span = barScale(cols: max(10, width - 4 - 14)) * 10
             timelineEnd = max(0, (timelineEnd ?? world.now) + d * span)
             if let end = timelineEnd, end >= world.now { timelineEnd = nil }
             return []
         case .follow:
             timelineEnd = nil
+            stepScroll = 0
             return []
         case .tourNext:
             return tourNext()

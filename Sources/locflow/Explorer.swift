@@ -158,6 +158,8 @@ enum Explorer {
         if !steps.isEmpty {
             state.history.load(steps)
             state.speedIndex = 0
+            // A flow is a story: the bars go step by step (t: real time).
+            state.stepBars = true
             state.message = state.language.pick("opened", "열었습니다:") + " \(path!)" + (title.map { ": \($0)" } ?? "")
                 + state.language.pick(" (\(steps.count) steps; r steps forward, u back)", " (\(steps.count)단계; r 앞으로, u 뒤로)")
         }

@@ -87,7 +87,8 @@ final class Terminal {
         if colorMode == .none {
             let und = nc_attr_underline()
             switch role {
-            case .title, .selected, .promptSelected, .laneForeground, .laneActive, .laneInUse: return rev
+            // Lanes keep their own glyphs (a reversed block would be a blank).
+            case .title, .selected, .promptSelected: return rev
             case .heading, .promptTitle, .accent, .key, .bad, .error, .changed, .caption: return bold
             case .dim, .border, .laneTerminated, .laneSuspended: return dim
             case .warn, .cursor: return und
