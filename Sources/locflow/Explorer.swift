@@ -144,7 +144,9 @@ enum Explorer {
         }
         installStopHandlers()
         let terminal: Terminal
-        let theme = o.theme ?? Theme.auto(colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"])
+        // auto: the terminal's own answer about its background, else COLORFGBG, else dark.
+        let theme = o.theme ?? Terminal.queryBackground().flatMap(Theme.fromBackgroundReply)
+            ?? Theme.auto(colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"])
         switch Terminal.open(forceNoColor: o.noColor, theme: theme) {
         case .success(let t): terminal = t
         case .failure(let e):
