@@ -32,6 +32,8 @@ public enum Command: Hashable, Sendable {
     case zoom(Int), scroll(Int), follow
     /// The session bars: step by step or real time; every step in the width (fit).
     case barsMode, zoomFit
+    /// Presenting: the full keymap on or off.
+    case presenterKeys
     case tourNext, tourBack
     /// Pin what is on screen as expect lines; replay the history on the previous/next platform.
     case pin, platformStep(Int)
@@ -162,6 +164,9 @@ public struct ExplorerState: Sendable {
         public var branchAt: Int?
         /// A wait being shown: its step, its whole length, when (wall ms) it began and how long it takes.
         public var waiting: (index: Int, total: Millis, startedAt: Int, duration: Int)?
+        /// The presenter asked for the full keymap (`m`): app keys act, and take the demo off the
+        /// tour. Otherwise only the tour's keys and keys that change no world act.
+        public var fullKeys = false
         public init(every: Int) { self.every = every }
     }
     public var autoplay: Autoplay?

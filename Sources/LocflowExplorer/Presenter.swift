@@ -97,7 +97,25 @@ extension ExplorerState {
         switch key {
         case .right, .char("n"), .pageDown, .char("r"): return tourNext()
         case .left, .pageUp: return tourBack()
-        default: return nil
+        case .char("m"): return perform(.presenterKeys)
+        default:
+            guard autoplay?.fullKeys == false, autoplay?.branchAt == nil,
+                  let command = Keymap.command(for: key, promptUp: world.prompt != nil, promptFocused: promptFocused),
+                  !Self.presenterSafe(command) else { return nil }
+            // A stray key must not take the demo off the tour.
+            say(language("presenting: only the tour's keys act (→ next, ← back, Space, q); m gives every key"), error: true)
+            return []
+        }
+    }
+
+    /// Commands that change only the view (and the tour's own), which act while presenting.
+    static func presenterSafe(_ command: Command) -> Bool {
+        switch command {
+        case .togglePause, .quit, .help, .focusNext, .focusPrevious, .focus, .move, .zoom, .scroll, .follow,
+             .barsMode, .zoomFit, .logFilter, .tourNext, .tourBack, .presenterKeys, .promptScroll:
+            return true
+        default:
+            return false
         }
     }
 

@@ -200,7 +200,8 @@ struct Renderer {
             if a.branchAt != nil { return [("→ ←", "back to the tour", .tourNext), ("q", "quit", .quit)] }
             // At the end there is nothing to step to or to play: back and quit.
             if !s.history.canRedo && a.waiting == nil { return [("←", "back", .tourBack), ("q", "quit", .quit)] }
-            return [("→", "next", .tourNext), ("←", "back", .tourBack), ("Space", a.paused ? "play" : "pause", .togglePause), ("q", "quit", .quit)]
+            return [("→", "next", .tourNext), ("←", "back", .tourBack), ("Space", a.paused ? "play" : "pause", .togglePause),
+                    ("m", a.fullKeys ? "tour keys only" : "every key", .presenterKeys), ("q", "quit", .quit)]
         }
         // The `:` line takes every key as text: only its own keys apply.
         if s.commandLine != nil {

@@ -13,7 +13,7 @@ public func sessionBarsText(_ state: ExplorerState, width: Int, height: Int = 12
     r.drawPane(.sessions, (0, 0, width, height), focused: false)
     // On a page there is nothing to zoom or scroll, and a row that holds only the end-of-flow
     // line says nothing.
-    let hint = s.language.pick(", z/Z zoom, [ ] scroll) ", ", z/Z 확대/축소, [ ] 이동) ")
+    let hint = s.language.pick(", z/Z = zoom, t: steps, [ ] scroll) ", ", z/Z = 확대/축소, t: 단계별, [ ] 이동) ")
     let border = ") " + String(repeating: "─", count: TextWidth.columns(of: hint) - 2)
     return r.f.text.split(separator: "\n").map { String($0).replacingOccurrences("\u{258F}", "|").replacingOccurrences(hint, border) }
         .filter { line in !line.isEmpty && !line.dropFirst().dropLast().allSatisfy { $0 == " " || $0 == "|" } || !line.contains("|") }

@@ -32,6 +32,11 @@ extension ExplorerState {
             guard let command = frame.command(atX: x, y: y) else { return [] }
             // The list stays where it is under the pointer: the clicked line keeps its row.
             if case .select(.app, _) = command { appListTop = frame.appListTop }
+            // Presenting, a click on an app action is a stray key too (m gives every key).
+            if let a = autoplay, !a.fullKeys, a.branchAt == nil, !Self.presenterSafe(command) {
+                say(language("presenting: only the tour's keys act (→ next, ← back, Space, q); m gives every key"), error: true)
+                return []
+            }
             if autoplay != nil, command != .togglePause, command != .quit, command != .tourNext, command != .tourBack { finishTourWait() }
             let effects = performKeepingAside(command)
             noteBranch()
@@ -324,6 +329,12 @@ extension ExplorerState {
             zoomIndex = Self.zooms.count
             timelineEnd = nil
             say(language("session bars in real time, the whole history in the width (t: step by step)"))
+            return []
+        case .presenterKeys:
+            guard var a = autoplay else { return [] }
+            a.fullKeys.toggle()
+            autoplay = a
+            say(language(a.fullKeys ? "every key acts: an app key takes the demo off the tour (→ returns; m: tour keys only)" : "tour keys only (m: every key)"))
             return []
         case .barsMode:
             stepBars.toggle()
