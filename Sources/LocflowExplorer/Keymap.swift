@@ -48,6 +48,7 @@ public enum Keymap {
         Binding(keys: [.char("L")], keyLabel: "L", label: "system relaunch", command: .step(.system(.relaunch)), context: .normal, inFooter: false),
         Binding(keys: [.char("l")], keyLabel: "l", label: "Location Services on/off", command: .locationServicesSwitch, context: .normal, inFooter: false),
         Binding(keys: [.char("p")], keyLabel: "p", label: "Precise on/off (Settings)", command: .preciseSwitch, context: .normal, inFooter: false),
+        Binding(keys: [.char("s")], keyLabel: "s", label: "new service session", command: .quickSession, context: .normal, inFooter: false),
 
         Binding(keys: [.char(" ")], keyLabel: "Space", label: "pause/run", command: .togglePause, context: .always, inFooter: true),
         Binding(keys: [.char(">")], keyLabel: "< >", label: "slower / faster", command: .faster, context: .always, inFooter: true),

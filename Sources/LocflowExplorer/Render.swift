@@ -221,6 +221,9 @@ struct Renderer {
                 out.append((key, b.label, b.command))
             case .normal:
                 if prompt != nil && (promptFocused || !Keymap.navigation.contains(b.command)) { continue }
+                // Enter says what it does in the focused pane (the log opens the whole why; the bars have nothing to do).
+                if b.command == .activate && s.focus == .log { out.append((b.keyLabel, "the whole why", b.command)); continue }
+                if b.command == .activate && s.focus == .sessions { continue }
                 out.append((b.keyLabel, b.label, b.command))
             case .always:
                 out.append((b.keyLabel, b.label, b.command))
@@ -264,7 +267,8 @@ struct Renderer {
     // MARK: Panes
 
     mutating func drawPane(_ pane: Pane, _ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
-        var title = L(pane.title)
+        // The focused pane is marked in its title too: without colour a bold border is all there is.
+        var title = (focused && !s.isNarrow ? "\(g.play) " : "") + L(pane.title)
         switch pane {
         case .log: title += " (\(L(s.logFilter.label)), " + L("F to filter") + (focused ? ", \(g.keys("⏎")) " + L("for the whole why") + ")" : ")")
         case .sessions:

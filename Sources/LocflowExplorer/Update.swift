@@ -164,7 +164,18 @@ extension ExplorerState {
         case .locationServicesSwitch:
             return apply(.event(.user(.settingsLocationServices(!world.locationServicesOn))))
         case .preciseSwitch:
-            return apply(.event(.user(.settingsPrecise(!world.record.precise))))
+            let wasForeground = world.lifecycle == .foreground
+            let effects = apply(.event(.user(.settingsPrecise(!world.record.precise))))
+            if wasForeground && personInSettings {
+                // The switch is in Settings: the person left the app to reach it. Say so, and show Settings.
+                focus = .settings
+                say(language(world.record.precise ? "Precise Location on, in Settings: the app is now in the background (f brings it back)"
+                                                 : "Precise Location off, in Settings: the app is now in the background (f brings it back)"))
+            }
+            return effects
+        case .quickSession:
+            let e = Event.app(.session(id: Name(nextSessionID), goal: .whenInUse, fullAccuracyKey: nil))
+            return apply(.event(e))
         case .undo:
             guard history.canUndo else { say(language("nothing to undo"), error: true); return [] }
             // While the clock runs, the time it ran since the last action goes with it: u undoes the action.
@@ -383,6 +394,11 @@ extension ExplorerState {
             } else if let why = last.why {
                 say(language.why(why))
             }
+        }
+        // A full-accuracy session while Precise is on changes nothing visible: say why.
+        if case .event(.app(.session(_, _, let key?))) = kind, before.record.precise, before.accuracy == .fullAccuracy {
+            say(language.pick("CLServiceSession with \"\(key)\": Precise is on, so the app already has full accuracy and nothing is asked (turn Precise off, p, to see the prompt)",
+                              "CLServiceSession \"\(key)\": 정확한 위치가 켜져 있어 이미 전체 정확도이므로 아무것도 묻지 않습니다 (p로 정확한 위치를 끄면 알림을 볼 수 있습니다)"))
         }
         return []
     }
