@@ -217,7 +217,7 @@ enum Korean {
         "tour keys only (m: every key)": "투어 키만 (m: 모든 키)",
         "Precise Location on, in Settings: the app is now in the background (f brings it back)": "설정에서 정확한 위치 켬: 앱은 이제 백그라운드입니다 (f로 돌아옴)",
         "Precise Location off, in Settings: the app is now in the background (f brings it back)": "설정에서 정확한 위치 끔: 앱은 이제 백그라운드입니다 (f로 돌아옴)",
-        "the person is in Settings (f: back)": "사용자는 설정에 있음 (f: 돌아가기)", "the whole why": "전체 이유", "new service session": "새 서비스 세션", "every key": "모든 키", "tour keys only": "투어 키만",
+        "person in Settings": "사용자는 설정에 있음", "the whole why": "전체 이유", "new service session": "새 서비스 세션", "every key": "모든 키", "tour keys only": "투어 키만",
         // Format 1.1
         "location": "위치", "no fix yet": "아직 위치 없음", "no auto-pause": "자동 일시 정지 안 함", "showsBgIndicator": "배경 표시 속성 켬",
         "add the widget": "위젯 추가", "remove the widget": "위젯 제거", "arrive at a place (visit)": "장소 도착 (방문)",

@@ -67,7 +67,15 @@ struct Renderer {
         let captionH = caption == nil ? 0 : captionLines.count + 2
         let footerY = s.height - 1
         let statusY = footerY - captionH - (caption != nil && status.lines.isEmpty ? 0 : max(1, status.lines.count))
-        if s.isNarrow {
+        if s.isNarrow, s.namedPanes.count == 2 {
+            // A step about two panes ("look at both, side by side") shows both.
+            drawTabs(y: 1)
+            let panes = s.namedPanes
+            let leftW = panes[0] == .settings ? min(s.width / 2, 38) : s.width / 2
+            drawPane(panes[0], (0, 2, leftW, statusY - 2), focused: s.focus == panes[0])
+            drawPane(panes[1], (leftW, 2, s.width - leftW, statusY - 2), focused: s.focus == panes[1])
+            if w.prompt != nil { drawPrompt(in: (0, 2, s.width, statusY - 2)) }
+        } else if s.isNarrow {
             drawTabs(y: 1)
             let rect = (x: 0, y: 2, w: s.width, h: statusY - 2)
             drawPane(s.focus, rect, focused: true)
@@ -268,7 +276,7 @@ struct Renderer {
 
     mutating func drawPane(_ pane: Pane, _ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
         // The focused pane is marked in its title too: without colour a bold border is all there is.
-        var title = (focused && !s.isNarrow ? "\(g.play) " : "") + L(pane.title)
+        var title = (focused && (!s.isNarrow || s.namedPanes.count == 2) ? "\(g.play) " : "") + L(pane.title)
         switch pane {
         case .log: title += " (\(L(s.logFilter.label)), " + L("F to filter") + (focused ? ", \(g.keys("⏎")) " + L("for the whole why") + ")" : ")")
         case .sessions:

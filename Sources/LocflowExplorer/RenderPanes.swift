@@ -77,7 +77,7 @@ extension Renderer {
         var y = r.y
         let st = w.status
         f.put(r.x, y, "\(s.language.lifecycle(w.lifecycle)) \(g.dot) " + L(w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) \(L("blue indicator"))" : "")
-              + (s.personInSettings ? " \(g.dot) " + L("the person is in Settings (f: back)") : ""),
+              + (s.personInSettings ? " \(g.dot) " + L("person in Settings") : ""),
               w.lifecycle == .foreground ? .good : .warn, maxWidth: r.w); y += 1
         let statusRole: Role = st.isAuthorized ? .good : (st == .notDetermined ? .normal : .bad)
         let sx = r.x + 10
