@@ -107,7 +107,8 @@ extension Renderer {
         var callbackParts: [(String, Role)] = [("\(w.callbacks)", .normal), ("\(g.dot) " + L("last: ") + last, .normal)]
         if w.lastError == .denied { callbackParts.append(("\(g.dot) kCLErrorDenied", .normal)) }
         if w.completion != .none { callbackParts.append(("\(g.dot) \(L("completion")) \(w.completion.rawValue)", .normal)) }
-        y += putWrapped(callbackParts, x: sx, y: y, right: r.x + r.w)
+        // (The callbacks and keys rows stay one row each: the App pane's actions need the room.)
+        y += putWrapped(callbackParts, x: sx, y: y, right: r.x + r.w, maxRows: 1)
         // Format 1.1: the last fix, the pause, the indicator property, Live Activity, visits, beacons.
         let location = locationSummary
         do {
@@ -134,7 +135,7 @@ extension Renderer {
         key(L("Temporary") + (w.info.temporaryUsageDescriptions.map { "(\($0.keys.sorted().joined(separator: ",")))" } ?? ""), w.info.temporaryUsageDescriptions?.isEmpty == false)
         key("bg:location", w.info.hasLocationBackgroundMode)
         if w.info.requireExplicitServiceSession { key(L("explicit"), true) }
-        y += putWrapped(keyParts, x: sx, y: y, right: r.x + r.w)
+        y += putWrapped(keyParts, x: sx, y: y, right: r.x + r.w, maxRows: 1)
         let timers = w.pendingTimers
         f.put(r.x, y, L("timers"), .dim)
         if timers.isEmpty {
