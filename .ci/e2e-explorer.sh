@@ -211,14 +211,14 @@ wait_for "EXIT=0"
 step "the 1.1 tour shows approximate fixes and the pause"
 
 # The mouse wheel over a prompt with a long usage description scrolls the message (xterm's SGR
-# wheel-down report at the middle of the screen, where the prompt is drawn; TERM says xterm so
+# wheel-down report on the prompt's message, row 12 of 40; TERM says xterm so
 # that ncurses reads that report).
 printf '"NSLocationWhenInUseUsageDescription" = "%s";\n' "$(for i in $(seq 1 400); do printf 'Wort%d ' "$i"; done)" > "$work/long.strings"
 tmx send-keys -t e2e "clear; TERM=xterm-256color $bin --strings $work/long.strings; echo EXIT=\$?" Enter
 wait_for "w requestWhenInUse"
 tmx send-keys -t e2e w
 wait_for "PgUp/Dn lines 1-"
-wheel=$(printf '\033[<65;60;20M' | xxd -p | sed 's/../& /g')
+wheel=$(printf '\033[<65;60;12M' | xxd -p | sed 's/../& /g')
 tmx send-keys -t e2e -H $wheel
 tmx send-keys -t e2e -H $wheel
 wait_for "PgUp/Dn lines 3-"

@@ -141,9 +141,8 @@ extension Renderer {
             case .authorizedWhenInUse: (text, role) = smp.allowOnce ? (language("when in use, once"), .warn) : (language("when in use"), .good)
             case .authorizedAlways: (text, role) = smp.provisional ? (language("always, provisional"), .warn) : (language("always"), .good)
             }
-            if smp.status.isAuthorized {
-                if smp.fullForNow { text += language(", precise for now") } else if smp.accuracy == .reducedAccuracy { text += language(", approximate") }
-            }
+            // accuracyAuthorization is read whatever the status (every change the log shows has a mark).
+            if smp.fullForNow { text += language(", precise for now") } else if smp.accuracy == .reducedAccuracy { text += language(", approximate") }
             return (text, role)
         }))
         lanes.append(Lane(label: L("in Settings"), legend: "auth", glyph: { _ in nil }, text: { smp in
