@@ -36,7 +36,10 @@ extension Renderer {
                     f.put(r.x + 1, y, line, .warn); y += 1
                 }
             }
-            y += 1
+            // A blank line before Precise only when the usage description still fits whole after it.
+            let before = items[index...].prefix { if case .step(.user(.settingsReset)) = $0.command ?? .undo { false } else { true } }.count
+            let textRows = w.config.whenInUseMessage.map { TextWidth.wrap($0, width: r.w).count } ?? 0
+            if bottom - 1 - y > before + textRows { y += 1 }
         }
         while index < items.count {
             if case .step(.user(.settingsReset)) = items[index].command ?? .undo { break }
