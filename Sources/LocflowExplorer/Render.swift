@@ -238,6 +238,11 @@ struct Renderer {
             }
         }
         if promptScrollable && promptFocused { out.insert(("PgUp/Dn", "read the whole message", .promptScroll(3)), at: 0) }
+        // On the bars, their own keys come first (the footer is cut from the right).
+        if s.focus == .sessions && !(prompt != nil && promptFocused) {
+            let bars = Keymap.bindings.filter { [.barsMode, .zoomFit, .zoom(-1), .scroll(-1)].contains($0.command) }.map { ($0.keyLabel, $0.label, $0.command) }
+            out = bars + out.filter { $0.2 != .barsMode }
+        }
         return out + [("?", "help", .help), ("q", "quit", .quit)]
     }
 

@@ -100,3 +100,18 @@ struct StepTimelineTests {
         #expect(tight.hiddenBefore == 0 || tight.breaks.allSatisfy { $0.width == 1 })
     }
 }
+
+extension StepTimelineTests {
+    @Test func onTheBarsTheFooterLeadsWithTheirKeys() throws {
+        var s = try explorer("wait 5s")
+        s.focus = .sessions
+        let footer = String(render(s, glyphs: .unicode).text.split(separator: "\n").last!)
+        #expect(footer.hasPrefix(" t bars: steps / real time  = bars: fit all time  z/Z zoom bars in/out"), "\(footer)")
+        _ = s.update(.key(.char("t")))
+        #expect(s.stepBars)
+        _ = s.update(.key(.char("=")))
+        #expect(!s.stepBars && s.zoomIndex == ExplorerState.zooms.count)
+        _ = s.update(.key(.char("z")))
+        #expect(s.zoomIndex == ExplorerState.zooms.count - 1)
+    }
+}
