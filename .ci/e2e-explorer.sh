@@ -176,7 +176,8 @@ tmx send-keys -t e2e q
 wait_for "EXIT=0"
 step "a tour plays with its captions and pauses"
 
-# Presenter mode: a stray key branches off the tour and → returns to it; waits play out; Korean.
+# Presenter mode: a stray key is refused (only the tour's keys act); with m (every key) an app key
+# branches off the tour and → returns to it; waits play out; Korean.
 tmx send-keys -t e2e "clear; $bin play $PWD/Assets/tours/2-allow-once-running-out.flow --step-delay 300ms --lang ko --theme light; echo EXIT=\$?" Enter
 wait_for "투어 (13 단계)"
 tmx send-keys -t e2e " "
@@ -184,6 +185,11 @@ wait_for "투어 멈춤"
 tmx send-keys -t e2e Right Right Right
 wait_for "단계 3/13"
 wait_for "구별할 수 없습니다"   # the caption from Assets/tours/ko: the tour in Korean
+tmx send-keys -t e2e x
+wait_for "발표 중: 투어 키만"   # a stray key does not take the demo off the tour
+wait_for "단계 3/13"
+tmx send-keys -t e2e m
+wait_for "모든 키 동작"
 tmx send-keys -t e2e x
 wait_for "투어로 돌아가기"
 tmx send-keys -t e2e Right
@@ -194,7 +200,7 @@ wait_for "단계 7/13" 20
 wait_for "0:10" 10
 tmx send-keys -t e2e q
 wait_for "EXIT=0"
-step "presenter: a stray key branches, → returns to the tour, a wait plays out on screen (Korean captions, light theme)"
+step "presenter: a stray key is refused, m then x branches, → returns, a wait plays out on screen (Korean captions, light theme)"
 
 # Format 1.1: the reduced-accuracy and automatic-pausing tour shows the fixes and the pause.
 tmx send-keys -t e2e "clear; $bin play $PWD/Assets/tours/7-reduced-accuracy-and-automatic-pausing.flow --step-delay 150ms; echo EXIT=\$?" Enter
@@ -205,14 +211,14 @@ wait_for "EXIT=0"
 step "the 1.1 tour shows approximate fixes and the pause"
 
 # The mouse wheel over a prompt with a long usage description scrolls the message (xterm's SGR
-# wheel-down report at the middle of the screen, where the prompt is drawn; TERM says xterm so
+# wheel-down report on the prompt's message, row 12 of 40; TERM says xterm so
 # that ncurses reads that report).
 printf '"NSLocationWhenInUseUsageDescription" = "%s";\n' "$(for i in $(seq 1 400); do printf 'Wort%d ' "$i"; done)" > "$work/long.strings"
 tmx send-keys -t e2e "clear; TERM=xterm-256color $bin --strings $work/long.strings; echo EXIT=\$?" Enter
 wait_for "w requestWhenInUse"
 tmx send-keys -t e2e w
 wait_for "PgUp/Dn lines 1-"
-wheel=$(printf '\033[<65;60;20M' | xxd -p | sed 's/../& /g')
+wheel=$(printf '\033[<65;60;12M' | xxd -p | sed 's/../& /g')
 tmx send-keys -t e2e -H $wheel
 tmx send-keys -t e2e -H $wheel
 wait_for "PgUp/Dn lines 3-"

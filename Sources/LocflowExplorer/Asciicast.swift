@@ -5,7 +5,8 @@ import LocflowFlow
 public enum Theme: String, CaseIterable, Sendable {
     case dark, light
 
-    /// `auto`: from COLORFGBG ("fg;bg", or "fg;default;bg") where the terminal sets it; dark otherwise.
+    /// `auto` without an answer to OSC 11 (`Theme.fromBackgroundReply`): from COLORFGBG ("fg;bg",
+    /// or "fg;default;bg") where the terminal sets it; dark otherwise.
     public static func auto(colorFGBG: String?) -> Theme {
         guard let value = colorFGBG, let last = value.split(separator: ";").last, let bg = Int(last) else { return .dark }
         // 0-6 and 8 are dark backgrounds; 7 and 9-15 light ones (rxvt, Konsole, iTerm2 convention).
@@ -33,7 +34,7 @@ public struct RoleStyle: Sendable {
         case .dim: return RoleStyle(fg: c(249, 241), bg: -1, fg8: -1, bg8: -1, bold: false, dimIn8: true)
         case .title: return RoleStyle(fg: 231, bg: 24, fg8: 7, bg8: 4, bold: true, dimIn8: false)
         case .heading: return RoleStyle(fg: c(81, 24), bg: -1, fg8: 6, bg8: -1, bold: true, dimIn8: false)
-        case .border: return RoleStyle(fg: c(246, 244), bg: -1, fg8: -1, bg8: -1, bold: false, dimIn8: false)
+        case .border: return RoleStyle(fg: c(246, 241), bg: -1, fg8: -1, bg8: -1, bold: false, dimIn8: false)
         case .accent: return RoleStyle(fg: c(75, 25), bg: -1, fg8: light ? 4 : 6, bg8: -1, bold: true, dimIn8: false)
         case .good: return RoleStyle(fg: c(78, 28), bg: -1, fg8: 2, bg8: -1, bold: false, dimIn8: false)
         case .bad: return RoleStyle(fg: c(203, 160), bg: -1, fg8: 1, bg8: -1, bold: false, dimIn8: false)
@@ -46,12 +47,12 @@ public struct RoleStyle: Sendable {
         case .promptSelected: return RoleStyle(fg: 231, bg: 25, fg8: 7, bg8: 4, bold: true, dimIn8: false)
         case .key: return RoleStyle(fg: 16, bg: c(250, 252), fg8: 0, bg8: 7, bold: false, dimIn8: false)
         case .laneForeground: return RoleStyle(fg: c(78, 28), bg: -1, fg8: 2, bg8: -1, bold: false, dimIn8: false)
-        case .laneBackground: return RoleStyle(fg: c(221, 136), bg: -1, fg8: 3, bg8: -1, bold: false, dimIn8: false)
+        case .laneBackground: return RoleStyle(fg: c(221, 94), bg: -1, fg8: 3, bg8: -1, bold: false, dimIn8: false)
         case .laneSuspended: return RoleStyle(fg: c(173, 130), bg: -1, fg8: 5, bg8: -1, bold: false, dimIn8: false)
-        case .laneTerminated: return RoleStyle(fg: c(246, 244), bg: -1, fg8: -1, bg8: -1, bold: false, dimIn8: false)
+        case .laneTerminated: return RoleStyle(fg: c(246, 241), bg: -1, fg8: -1, bg8: -1, bold: false, dimIn8: false)
         case .laneActive: return RoleStyle(fg: c(75, 25), bg: -1, fg8: light ? 4 : 6, bg8: -1, bold: false, dimIn8: false)
         case .laneKept: return RoleStyle(fg: c(140, 97), bg: -1, fg8: 5, bg8: -1, bold: false, dimIn8: false)
-        case .laneWindow: return RoleStyle(fg: c(209, 166), bg: -1, fg8: 1, bg8: -1, bold: false, dimIn8: false)
+        case .laneWindow: return RoleStyle(fg: c(209, 130), bg: -1, fg8: 1, bg8: -1, bold: false, dimIn8: false)
         case .laneInUse: return RoleStyle(fg: c(114, 28), bg: -1, fg8: 2, bg8: -1, bold: false, dimIn8: false)
         case .cursor: return RoleStyle(fg: -1, bg: -1, fg8: -1, bg8: -1, bold: true, dimIn8: false)
         case .error: return RoleStyle(fg: c(203, 160), bg: -1, fg8: 1, bg8: -1, bold: true, dimIn8: false)

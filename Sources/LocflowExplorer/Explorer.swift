@@ -30,6 +30,12 @@ public enum Command: Hashable, Sendable {
     case preciseSwitch, locationServicesSwitch
     case commandLine, help, quit, record, logFilter
     case zoom(Int), scroll(Int), follow
+    /// The session bars: step by step or real time; every step in the width (fit).
+    case barsMode, zoomFit
+    /// Presenting: the full keymap on or off.
+    case presenterKeys
+    /// A new CLServiceSession(.whenInUse) under the next free ID (iOS 17/18).
+    case quickSession
     case tourNext, tourBack
     /// Pin what is on screen as expect lines; replay the history on the previous/next platform.
     case pin, platformStep(Int)
@@ -107,9 +113,15 @@ public struct ExplorerState: Sendable {
     public var resumeSpeedIndex = 1
     public static let speeds = [0, 1, 10, 60, 600]
     public var logFilter: LogFilter = .all
-    /// Seconds per column on the session bars.
+    /// Seconds per column on the session bars (real time); `zooms.count` is "fit": the whole
+    /// history in the bars' width.
     public var zoomIndex = 1
     public static let zooms: [Millis] = [250, 1_000, 5_000, 15_000, 60_000, 300_000, 900_000, 3_600_000]
+    /// The bars step by step (a column or more per event, waits as labelled breaks) rather than
+    /// in real time: the default while a flow or a tour is shown (`t` toggles).
+    public var stepBars = false
+    /// Step by step: how many columns the bars are scrolled back from the end.
+    public var stepScroll = 0
     /// nil follows "now"; otherwise the virtual time at the bars' right edge.
     public var timelineEnd: Millis?
     public var logScroll = 0
@@ -156,6 +168,9 @@ public struct ExplorerState: Sendable {
         public var branchAt: Int?
         /// A wait being shown: its step, its whole length, when (wall ms) it began and how long it takes.
         public var waiting: (index: Int, total: Millis, startedAt: Int, duration: Int)?
+        /// The presenter asked for the full keymap (`m`): app keys act, and take the demo off the
+        /// tour. Otherwise only the tour's keys and keys that change no world act.
+        public var fullKeys = false
         public init(every: Int) { self.every = every }
     }
     public var autoplay: Autoplay?
@@ -292,6 +307,16 @@ extension ExplorerState {
     /// kCLErrorPromptDeclined, which is worth showing), never with a key of another app's.
     var purposeKey: String { world.info.firstPurposeKey }
 
+    /// The person is in Settings: the last step was a Settings change and the app is no longer
+    /// in the foreground (changing Settings leaves the app).
+    public var personInSettings: Bool {
+        guard world.lifecycle != .foreground, history.applied > 0, case .event(.user(let u)) = history.steps[history.applied - 1].kind else { return false }
+        switch u {
+        case .settings, .settingsPrecise, .settingsLocationServices, .settingsReset: return true
+        default: return false
+        }
+    }
+
     var nextSessionID: String {
         var n = 1
         while world.sessions.contains(where: { $0.id.string == "s\(n)" && $0.state == .active }) { n += 1 }
@@ -302,7 +327,18 @@ extension ExplorerState {
         let w = world
         let p = w.process
         let running = w.lifecycle != .terminated
-        var items: [Item] = [.header("CLLocationManager")]
+        var items: [Item] = []
+        // When a move is what the story waits for (provisional Always and an Always-class
+        // service: the move brings the deferred prompt), it comes first.
+        if w.prompt == nil {
+            var moved = w
+            moved.step(.device(.move)) { _, _ in }
+            if moved.prompt != nil {
+                items.append(.header("Device: a move brings a prompt"))
+                items.append(eventItem(language("device moves"), .device(.move)))
+            }
+        }
+        items.append(.header("CLLocationManager"))
         items.append(eventItem("requestWhenInUseAuthorization()", .app(.requestWhenInUseAuthorization)))
         items.append(eventItem("requestAlwaysAuthorization()", .app(.requestAlwaysAuthorization)))
         items.append(eventItem("requestTemporaryFullAccuracy(\"\(purposeKey)\")", .app(.requestTemporaryFullAccuracyAuthorization(Name(purposeKey)))))
@@ -317,6 +353,28 @@ extension ExplorerState {
         items.append(w.regions.contains("office")
                      ? eventItem("stopMonitoring(region \"office\")", .app(.stopMonitoringRegion("office")), checked: true)
                      : eventItem("startMonitoring(region \"office\")", .app(.startMonitoringRegion("office")), checked: false))
+        items.append(.header("iOS 17/18"))
+        let id = nextSessionID, name = Name(id), key = Name(purposeKey)
+        items.append(eventItem("CLServiceSession(.whenInUse) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: name, goal: .whenInUse, fullAccuracyKey: nil))))
+        items.append(eventItem("CLServiceSession(.always) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: name, goal: .always, fullAccuracyKey: nil))))
+        items.append(eventItem("CLServiceSession(.whenInUse, \"\(purposeKey)\") " + language.pick("as \(id)", "(\(id))"),
+                               .app(.session(id: name, goal: .whenInUse, fullAccuracyKey: key))))
+        for s in w.sessions where s.state == .active {
+            if s.held {
+                items.append(eventItem("\(s.id).invalidate()", .app(.invalidate(s.id))))
+            } else {
+                items.append(eventItem(language.pick("re-create \(s.id) (.\(s.goal.rawValue))", "\(s.id) 다시 만들기 (.\(s.goal.rawValue))"), .app(.session(id: s.id, goal: s.goal, fullAccuracyKey: s.fullAccuracyKey))))
+            }
+        }
+        let live = running && p.liveUpdates != nil
+        items.append(eventItem(live ? language.pick("stop liveUpdates", "liveUpdates 멈춤") : "for await liveUpdates", .app(.liveUpdates(!live)), checked: live))
+        let mon = running && p.monitor != nil
+        items.append(eventItem(mon ? language.pick("stop CLMonitor events", "CLMonitor 이벤트 멈춤") : language.pick("for await CLMonitor events", "for await CLMonitor.events"), .app(.monitor(!mon)), checked: mon))
+        let cond = "c\(w.monitorConditions.count + 1)"
+        items.append(eventItem("monitor.add(\(cond))", .app(.monitorAdd(cond))))
+        let bg = running && p.backgroundActivity != nil
+        items.append(eventItem(bg ? "CLBackgroundActivitySession.invalidate()" : "CLBackgroundActivitySession()", .app(.backgroundActivity(!bg)), checked: bg))
+        items.append(.header("More CLLocationManager"))
         // Format 1.1: one location, the manager's properties, visits, beacons, Live Activities.
         items.append(eventItem("requestLocation()", .app(.requestLocation)))
         func next<T: CaseIterable & Equatable>(_ v: T) -> T {
@@ -346,27 +404,6 @@ extension ExplorerState {
                      : eventItem("startMonitoring(beacon region \"\(ExplorerState.beaconID)\")", .app(.startMonitoringBeaconRegion(ExplorerState.beaconID)), checked: false))
         items.append(eventItem(w.liveActivityActive ? "end the Live Activity" : "start a Live Activity", .app(.liveActivity(!w.liveActivityActive)),
                                checked: w.liveActivityActive))
-        items.append(.header("iOS 17/18"))
-        let id = nextSessionID, name = Name(id), key = Name(purposeKey)
-        items.append(eventItem("CLServiceSession(.whenInUse) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: name, goal: .whenInUse, fullAccuracyKey: nil))))
-        items.append(eventItem("CLServiceSession(.always) " + language.pick("as \(id)", "(\(id))"), .app(.session(id: name, goal: .always, fullAccuracyKey: nil))))
-        items.append(eventItem("CLServiceSession(.whenInUse, \"\(purposeKey)\") " + language.pick("as \(id)", "(\(id))"),
-                               .app(.session(id: name, goal: .whenInUse, fullAccuracyKey: key))))
-        for s in w.sessions where s.state == .active {
-            if s.held {
-                items.append(eventItem("\(s.id).invalidate()", .app(.invalidate(s.id))))
-            } else {
-                items.append(eventItem(language.pick("re-create \(s.id) (.\(s.goal.rawValue))", "\(s.id) 다시 만들기 (.\(s.goal.rawValue))"), .app(.session(id: s.id, goal: s.goal, fullAccuracyKey: s.fullAccuracyKey))))
-            }
-        }
-        let live = running && p.liveUpdates != nil
-        items.append(eventItem(live ? language.pick("stop liveUpdates", "liveUpdates 멈춤") : "for await liveUpdates", .app(.liveUpdates(!live)), checked: live))
-        let mon = running && p.monitor != nil
-        items.append(eventItem(mon ? language.pick("stop CLMonitor events", "CLMonitor 이벤트 멈춤") : language.pick("for await CLMonitor events", "for await CLMonitor.events"), .app(.monitor(!mon)), checked: mon))
-        let cond = "c\(w.monitorConditions.count + 1)"
-        items.append(eventItem("monitor.add(\(cond))", .app(.monitorAdd(cond))))
-        let bg = running && p.backgroundActivity != nil
-        items.append(eventItem(bg ? "CLBackgroundActivitySession.invalidate()" : "CLBackgroundActivitySession()", .app(.backgroundActivity(!bg)), checked: bg))
         items.append(.header("Person"))
         items.append(eventItem(language("open the app (foreground)"), .user(.foreground)))
         items.append(eventItem(language("leave the app (background)"), .user(.background)))
@@ -378,8 +415,11 @@ extension ExplorerState {
         items.append(eventItem(language("terminate the app"), .system(.terminate)))
         items.append(eventItem(language("relaunch in the background"), .system(.relaunch)))
         items.append(eventItem(language("background-use reminder"), .system(.reminder)))
-        items.append(w.moving ? eventItem(language("device stops (stationary)"), .device(.stationary)) : eventItem(language("device moves"), .device(.move)))
-        items.append(w.hasFix ? eventItem(language("lose the fix (noFix)"), .device(.noFix)) : eventItem(language("fix available again"), .device(.fix)))
+        // Every device event in every state (one that does nothing now says why).
+        items.append(eventItem(language("device moves"), .device(.move)))
+        items.append(eventItem(language("device stops (stationary)"), .device(.stationary)))
+        items.append(eventItem(language("lose the fix (noFix)"), .device(.noFix)))
+        items.append(eventItem(language("fix available again"), .device(.fix)))
         items.append(eventItem(language(w.airplaneMode ? "turn Airplane mode off" : "turn Airplane mode on"), .device(.airplaneMode(!w.airplaneMode)), checked: w.airplaneMode))
         items.append(eventItem(language("restart the device"), .device(.restart)))
         for r in w.regions { items.append(eventItem(language.pick("exit region \(r)", "영역 \"\(r)\"에서 나감"), .device(.exitRegion(r)))) }

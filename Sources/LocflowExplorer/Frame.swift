@@ -211,6 +211,8 @@ public struct Glyphs: Sendable {
     public var ascii = false
     /// What a cut text ends with.
     public var ellipsis: Character = "…"
+    /// Lane glyphs that read without colour: a session held by the app, in use, a service running.
+    public var held: Character = "▇", inUse: Character = "▀", running: Character = "▄"
 
     /// Key names as this terminal can show them.
     public func keys(_ label: String) -> String {
@@ -228,7 +230,8 @@ public struct Glyphs: Sendable {
         topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|",
         roundTopLeft: "+", roundTopRight: "+", roundBottomLeft: "+", roundBottomRight: "+", teeLeft: "+", teeRight: "+",
         full: "#", shade: "=", light: "-", dot: ".", check: "+", cross: "x", radioOn: "*", radioOff: "o",
-        arrow: ">", cursor: "|", play: ">", pause: "=", mark: "*", ascii: true, ellipsis: "~")
+        arrow: ">", cursor: "|", play: ">", pause: "=", mark: "*", ascii: true, ellipsis: "~",
+        held: "@", inUse: "^", running: "%")
 }
 
 /// Terminal column width of text, East-Asian aware (Hangul and CJK take two columns).

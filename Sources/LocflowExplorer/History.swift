@@ -10,7 +10,35 @@ public struct HistoryStep: Sendable {
     final class Source: Sendable {
         let line: Int
         let caption: String?
-        init(line: Int, caption: String?) { self.line = line; self.caption = caption }
+        /// The panes the step is about, from a `[panes: app settings]` mark in its comment.
+        let panes: [Pane]
+        init(line: Int, caption: String?) {
+            self.line = line
+            (self.caption, self.panes) = HistoryStep.panesMark(in: caption)
+        }
+    }
+
+    /// A comment's `[panes: …]` mark (names: settings, app, diagnostics, bars, log; spaces or
+    /// commas between), taken out of the caption; the caption without it, and the panes.
+    static func panesMark(in caption: String?) -> (String?, [Pane]) {
+        guard let c = caption, let open = c.range(of: "[panes:"), let close = c[open.upperBound...].firstIndex(of: "]") else { return (caption, []) }
+        var panes: [Pane] = []
+        for word in c[open.upperBound..<close].split(whereSeparator: { $0 == " " || $0 == "," }) {
+            let pane: Pane? = switch word.lowercased() {
+            case "settings": .settings
+            case "app": .app
+            case "diagnostics": .diagnostics
+            case "bars", "sessions", "session": .sessions
+            case "log": .log
+            default: nil
+            }
+            if let pane, !panes.contains(pane) { panes.append(pane) }
+        }
+        var rest = String(c[..<open.lowerBound]) + String(c[c.index(after: close)...])
+        while rest.hasSuffix(" ") { rest.removeLast() }
+        while rest.hasPrefix(" ") { rest.removeFirst() }
+        rest = rest.replacingOccurrences("  ", " ")
+        return (rest.isEmpty ? nil : rest, panes)
     }
     var source: Source?
     /// A wait the running clock is still extending (recorded once it is finished).
@@ -27,6 +55,8 @@ public struct HistoryStep: Sendable {
     public var line: Int? { source?.line }
     /// The comment beside or above it in the flow: a caption.
     public var caption: String? { source?.caption }
+    /// The panes its comment names (`[panes: app settings]`), to be shown together.
+    public var panes: [Pane] { source?.panes ?? [] }
     /// The step's event, if it is one.
     public var event: Event? { if case .event(let e) = kind { e } else { nil } }
     public var isExpect: Bool { if case .expect = kind { true } else { false } }
@@ -123,6 +153,12 @@ public struct Sample: Sendable {
     public var visits = false
     /// Beacon ranging or beacon-region monitoring in effect.
     public var beacons = false
+    /// Provisional Always in force: the app reads authorizedAlways while Settings says While Using. [A S1]
+    public var provisional = false
+    /// An Allow Once grant in force (the app reads authorizedWhenInUse until it lapses). [A S2]
+    public var allowOnce = false
+    /// Full accuracy for now, with Precise off (a temporary full-accuracy grant). [A S3]
+    public var fullForNow = false
 
     init(_ w: World, time: Millis, callback: Bool, tap: Bool) {
         self.time = time
@@ -149,6 +185,9 @@ public struct Sample: Sendable {
         liveActivity = w.liveActivityActive
         visits = w.visits
         beacons = !w.beaconRegions.isEmpty || (w.lifecycle != .terminated && !w.process.beaconRanging.isEmpty)
+        provisional = w.record.provisionalAlways && w.status == .authorizedAlways
+        allowOnce = w.isTemporaryWhenInUse
+        fullForNow = w.record.temporaryFullAccuracy && !w.record.precise
     }
 }
 

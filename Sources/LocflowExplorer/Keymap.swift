@@ -48,6 +48,7 @@ public enum Keymap {
         Binding(keys: [.char("L")], keyLabel: "L", label: "system relaunch", command: .step(.system(.relaunch)), context: .normal, inFooter: false),
         Binding(keys: [.char("l")], keyLabel: "l", label: "Location Services on/off", command: .locationServicesSwitch, context: .normal, inFooter: false),
         Binding(keys: [.char("p")], keyLabel: "p", label: "Precise on/off (Settings)", command: .preciseSwitch, context: .normal, inFooter: false),
+        Binding(keys: [.char("s")], keyLabel: "s", label: "new service session", command: .quickSession, context: .normal, inFooter: false),
 
         Binding(keys: [.char(" ")], keyLabel: "Space", label: "pause/run", command: .togglePause, context: .always, inFooter: true),
         Binding(keys: [.char(">")], keyLabel: "< >", label: "slower / faster", command: .faster, context: .always, inFooter: true),
@@ -61,6 +62,8 @@ public enum Keymap {
         Binding(keys: [.char("u"), .ctrl("z")], keyLabel: "u", label: "undo", command: .undo, context: .always, inFooter: true),
         Binding(keys: [.char("r"), .ctrl("y")], keyLabel: "r", label: "redo / next flow step", command: .redo, context: .always, inFooter: true),
         Binding(keys: [.char("F")], keyLabel: "F", label: "log filter", command: .logFilter, context: .always, inFooter: false),
+        Binding(keys: [.char("t")], keyLabel: "t", label: "bars: steps / real time", command: .barsMode, context: .always, inFooter: true),
+        Binding(keys: [.char("=")], keyLabel: "=", label: "bars: fit all time", command: .zoomFit, context: .always, inFooter: false),
         Binding(keys: [.char("z")], keyLabel: "z/Z", label: "zoom bars in/out", command: .zoom(-1), context: .always, inFooter: false),
         Binding(keys: [.char("Z")], keyLabel: "Z", label: "zoom out", command: .zoom(1), context: .always, inFooter: false),
         Binding(keys: [.char("[")], keyLabel: "[ ] 0", label: "scroll bars / follow now", command: .scroll(-1), context: .always, inFooter: false),

@@ -28,6 +28,7 @@ extension ExplorerState {
         autoplay = a
         speedIndex = 0
         message = nil
+        stepBars = true
         fitBarsToTour()
     }
 
@@ -39,6 +40,14 @@ extension ExplorerState {
         guard total > 0 else { return }
         let cols = max(10, width - 4 - 14)
         zoomIndex = Self.zooms.firstIndex { $0 * (cols - 4) >= total } ?? Self.zooms.count - 1
+    }
+
+    /// The panes the step just shown names (`[panes: …]` in its comment) when the focus is on
+    /// one of them: a narrow screen shows them side by side.
+    public var namedPanes: [Pane] {
+        guard history.applied > 0 else { return [] }
+        let panes = history.steps[history.applied - 1].panes
+        return panes.count >= 2 && panes.contains(focus) ? Array(panes.prefix(2)) : []
     }
 
     /// Whether the explorer is on the tour (not off it on a branch of the presenter's own).
@@ -96,7 +105,25 @@ extension ExplorerState {
         switch key {
         case .right, .char("n"), .pageDown, .char("r"): return tourNext()
         case .left, .pageUp: return tourBack()
-        default: return nil
+        case .char("m"): return perform(.presenterKeys)
+        default:
+            guard autoplay?.fullKeys == false, autoplay?.branchAt == nil,
+                  let command = Keymap.command(for: key, promptUp: world.prompt != nil, promptFocused: promptFocused),
+                  !Self.presenterSafe(command) else { return nil }
+            // A stray key must not take the demo off the tour.
+            say(language("presenting: only the tour's keys act (→ next, ← back, Space, q); m gives every key"), error: true)
+            return []
+        }
+    }
+
+    /// Commands that change only the view (and the tour's own), which act while presenting.
+    static func presenterSafe(_ command: Command) -> Bool {
+        switch command {
+        case .togglePause, .quit, .help, .focusNext, .focusPrevious, .focus, .move, .zoom, .scroll, .follow,
+             .barsMode, .zoomFit, .logFilter, .tourNext, .tourBack, .presenterKeys, .promptScroll:
+            return true
+        default:
+            return false
         }
     }
 
@@ -123,7 +150,7 @@ extension ExplorerState {
         a.nextAt = wallNow + a.every
         autoplay = a
         message = nil
-        if history.applied > 0 { focus = Self.pane(for: history.steps[history.applied - 1]) }
+        if history.applied > 0 { focus = history.steps[history.applied - 1].panes.first ?? Self.pane(for: history.steps[history.applied - 1]) }
         return []
     }
 
@@ -137,7 +164,7 @@ extension ExplorerState {
         a.nextAt = wallNow + a.every
         autoplay = a
         message = nil
-        if at > 0 { focus = Self.pane(for: history.steps[at - 1]) }
+        if at > 0 { focus = history.steps[at - 1].panes.first ?? Self.pane(for: history.steps[at - 1]) }
     }
 
     /// Applies the tour's next step; a wait plays out over a few seconds when animated.
@@ -156,7 +183,11 @@ extension ExplorerState {
         noteDiagnosticChanges(before)
         promptSelection = 0
         promptScroll = 0
-        focus = Self.pane(for: a.tour[index])
+        focus = a.tour[index].panes.first ?? Self.pane(for: a.tour[index])
+        // On Settings the selection is the option in force (the row the step is about).
+        if focus == .settings, let row = settingsItems.firstIndex(where: { $0.checked == true && $0.command.map { if case .step(.user(.settings)) = $0 { true } else { false } } == true }) {
+            selection[.settings] = row
+        }
     }
 
     /// Shows a wait's whole length at once (its end).

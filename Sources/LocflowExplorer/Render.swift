@@ -68,7 +68,15 @@ struct Renderer {
         // A picture has no footer: the status and caption go down to the last row.
         let footerY = s.picture ? s.height : s.height - 1
         let statusY = footerY - captionH - (caption != nil && status.lines.isEmpty ? 0 : max(1, status.lines.count))
-        if s.isNarrow {
+        if s.isNarrow, s.namedPanes.count == 2 {
+            // A step about two panes ("look at both, side by side") shows both.
+            drawTabs(y: 1)
+            let panes = s.namedPanes
+            let leftW = panes[0] == .settings ? min(s.width / 2, 38) : s.width / 2
+            drawPane(panes[0], (0, 2, leftW, statusY - 2), focused: s.focus == panes[0])
+            drawPane(panes[1], (leftW, 2, s.width - leftW, statusY - 2), focused: s.focus == panes[1])
+            if w.prompt != nil { drawPrompt(in: (0, 2, s.width, statusY - 2)) }
+        } else if s.isNarrow {
             drawTabs(y: 1)
             let rect = (x: 0, y: 2, w: s.width, h: statusY - 2)
             drawPane(s.focus, rect, focused: true)
@@ -201,7 +209,8 @@ struct Renderer {
             if a.branchAt != nil { return [("→ ←", "back to the tour", .tourNext), ("q", "quit", .quit)] }
             // At the end there is nothing to step to or to play: back and quit.
             if !s.history.canRedo && a.waiting == nil { return [("←", "back", .tourBack), ("q", "quit", .quit)] }
-            return [("→", "next", .tourNext), ("←", "back", .tourBack), ("Space", a.paused ? "play" : "pause", .togglePause), ("q", "quit", .quit)]
+            return [("→", "next", .tourNext), ("←", "back", .tourBack), ("Space", a.paused ? "play" : "pause", .togglePause),
+                    ("m", a.fullKeys ? "tour keys only" : "every key", .presenterKeys), ("q", "quit", .quit)]
         }
         // The `:` line takes every key as text: only its own keys apply.
         if s.commandLine != nil {
@@ -221,12 +230,20 @@ struct Renderer {
                 out.append((key, b.label, b.command))
             case .normal:
                 if prompt != nil && (promptFocused || !Keymap.navigation.contains(b.command)) { continue }
+                // Enter says what it does in the focused pane (the log opens the whole why; the bars have nothing to do).
+                if b.command == .activate && s.focus == .log { out.append((b.keyLabel, "the whole why", b.command)); continue }
+                if b.command == .activate && s.focus == .sessions { continue }
                 out.append((b.keyLabel, b.label, b.command))
             case .always:
                 out.append((b.keyLabel, b.label, b.command))
             }
         }
         if promptScrollable && promptFocused { out.insert(("PgUp/Dn", "read the whole message", .promptScroll(3)), at: 0) }
+        // On the bars, their own keys come first (the footer is cut from the right).
+        if s.focus == .sessions && !(prompt != nil && promptFocused) {
+            let bars = Keymap.bindings.filter { [.barsMode, .zoomFit, .zoom(-1), .scroll(-1)].contains($0.command) }.map { ($0.keyLabel, $0.label, $0.command) }
+            out = bars + out.filter { $0.2 != .barsMode }
+        }
         return out + [("?", "help", .help), ("q", "quit", .quit)]
     }
 
@@ -264,12 +281,18 @@ struct Renderer {
     // MARK: Panes
 
     mutating func drawPane(_ pane: Pane, _ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
-        var title = L(pane.title)
+        // The focused pane is marked in its title too: without colour a bold border is all there is.
+        var title = (focused && (!s.isNarrow || s.namedPanes.count == 2) ? "\(g.play) " : "") + L(pane.title)
         switch pane {
         case .log: title += " (\(L(s.logFilter.label)), " + L("F to filter") + (focused ? ", \(g.keys("⏎")) " + L("for the whole why") + ")" : ")")
         case .sessions:
-            let zoom = ExplorerState.zooms[s.zoomIndex]
-            title += s.language.pick(" (\(formatDuration(zoom))/col, z/Z zoom, [ ] scroll)", " (칸당 \(s.language.koreanDuration(zoom)), z/Z 확대/축소, [ ] 이동)")
+            if s.stepBars {
+                title += s.language.pick(" (step by step, t: real time, [ ] scroll)", " (단계별, t: 실제 시간, [ ] 이동)")
+            } else {
+                let zoom = s.barScale(cols: max(10, r.w - 4 - Self.barLabelWidth))
+                let fit = s.zoomIndex >= ExplorerState.zooms.count ? s.language.pick("fit, ", "전체, ") : ""
+                title += s.language.pick(" (\(fit)\(formatDuration(zoom))/col, z/Z = zoom, t: steps, [ ] scroll)", " (\(fit)칸당 \(s.language.koreanDuration(zoom)), z/Z = 확대/축소, t: 단계별, [ ] 이동)")
+            }
         default: break
         }
         f.box(r.x, r.y, r.w, r.h, title: title, glyphs: g, role: focused ? .accent : .border, titleRole: focused ? .accent : .heading)

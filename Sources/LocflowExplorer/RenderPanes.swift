@@ -36,7 +36,10 @@ extension Renderer {
                     f.put(r.x + 1, y, line, .warn); y += 1
                 }
             }
-            y += 1
+            // A blank line before Precise only when the usage description still fits whole after it.
+            let before = items[index...].prefix { if case .step(.user(.settingsReset)) = $0.command ?? .undo { false } else { true } }.count
+            let textRows = w.config.whenInUseMessage.map { TextWidth.wrap($0, width: r.w).count } ?? 0
+            if bottom - 1 - y > before + textRows { y += 1 }
         }
         while index < items.count {
             if case .step(.user(.settingsReset)) = items[index].command ?? .undo { break }
@@ -56,23 +59,39 @@ extension Renderer {
         }
     }
 
+    /// Parts of a value, a space apart, going on to a second row (at `x`) at a part's boundary
+    /// when the first is full; only the last row cuts. Returns the rows used.
+    mutating func putWrapped(_ parts: [(String, Role)], x: Int, y: Int, right: Int, maxRows: Int = 2) -> Int {
+        var cx = x, rows = 1
+        for (i, (whole, role)) in parts.enumerated() {
+            var text = whole
+            let need = (i > 0 ? 1 : 0) + TextWidth.columns(of: text)
+            if i > 0 && cx + need > right && rows < maxRows {
+                rows += 1; cx = x
+                // A separator that began the part is not needed at the start of a row.
+                if text.hasPrefix("\(g.dot) ") { text.removeFirst(2) }
+            } else if i > 0 { cx += 1 }
+            cx += f.put(cx, y + rows - 1, text, role, maxWidth: max(0, right - cx))
+        }
+        return rows
+    }
+
     mutating func drawApp(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
         var y = r.y
         let st = w.status
-        f.put(r.x, y, "\(s.language.lifecycle(w.lifecycle)) \(g.dot) " + L(w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) \(L("blue indicator"))" : ""),
+        f.put(r.x, y, "\(s.language.lifecycle(w.lifecycle)) \(g.dot) " + L(w.inUse ? "in use" : "not in use") + (w.indicatorShown ? " \(g.dot) \(L("blue indicator"))" : "")
+              + (s.personInSettings ? " \(g.dot) " + L("person in Settings") : ""),
               w.lifecycle == .foreground ? .good : .warn, maxWidth: r.w); y += 1
         let statusRole: Role = st.isAuthorized ? .good : (st == .notDetermined ? .normal : .bad)
         let sx = r.x + 10
         // What the app reads, and right under it what Settings shows: provisional Always and
         // Allow Once are the rows where they disagree.
+        // Key facts wrap onto a second row at a part's boundary rather than lose their end.
         f.put(r.x, y, L("status"), .dim)
-        var cx = sx + f.put(sx, y, st.rawValue, statusRole, maxWidth: r.w - 10)
-        if w.isProvisionalAlways {
-            f.put(cx + 1, y, "\(g.arrow) " + L("provisional"), .warn, maxWidth: max(0, r.x + r.w - cx - 1))
-        } else if w.isTemporaryWhenInUse {
-            f.put(cx + 1, y, "\(g.arrow) " + L("Allow Once, temporary"), .warn, maxWidth: max(0, r.x + r.w - cx - 1))
-        }
-        y += 1
+        var statusParts: [(String, Role)] = [(st.rawValue, statusRole)]
+        if w.isProvisionalAlways { statusParts.append(("\(g.arrow) " + L("provisional"), .warn)) }
+        else if w.isTemporaryWhenInUse { statusParts.append(("\(g.arrow) " + L("Allow Once, temporary"), .warn)) }
+        y += putWrapped(statusParts, x: sx, y: y, right: r.x + r.w)
         f.put(r.x, y, L("Settings"), .dim)
         f.put(sx, y, w.record.choice == .unlisted ? L("not listed") : s.settingsLabel(w.record.choice),
               w.isProvisionalAlways || w.isTemporaryWhenInUse ? .warn : .normal, maxWidth: r.w - 10)
@@ -81,18 +100,18 @@ extension Renderer {
         if !w.profile.hasAccuracy {
             // accuracyAuthorization and the callback's accuracy arrive with iOS 14.
             f.put(sx, y, s.language.pick("– (no accuracyAuthorization)", "– (accuracyAuthorization 없음)"), .dim, maxWidth: r.w - 10)
+            y += 1
         } else {
-            cx = sx + f.put(sx, y, w.accuracy.rawValue, w.accuracy == .fullAccuracy ? .normal : .warn, maxWidth: r.w - 10)
+            let precise = "\(g.dot) " + L("Precise: ") + L(w.record.precise ? "On" : "Off").lowercased() + (w.record.temporaryFullAccuracy ? " + " + L("temporary") : "")
+            y += putWrapped([(w.accuracy.rawValue, w.accuracy == .fullAccuracy ? .normal : .warn), (precise, .dim)], x: sx, y: y, right: r.x + r.w)
         }
-        if w.profile.hasAccuracy {
-            f.put(cx + 1, y, "\(g.dot) " + L("Precise: ") + L(w.record.precise ? "On" : "Off").lowercased() + (w.record.temporaryFullAccuracy ? " + " + L("temporary") : ""),
-                  .dim, maxWidth: max(0, r.x + r.w - cx - 1))
-        }
-        y += 1
         let last = w.lastCallback.map { "\($0.status.rawValue)" + (w.profile.hasAccuracy ? " " + L($0.accuracy == .fullAccuracy ? "full" : "reduced") : "") } ?? L("none")
         f.put(r.x, y, L("callbacks"), .dim)
-        f.put(sx, y, "\(w.callbacks) \(g.dot) \(L("last: "))\(last)" + (w.lastError == .denied ? " \(g.dot) kCLErrorDenied" : "") + (w.completion != .none ? " \(g.dot) \(L("completion")) \(w.completion.rawValue)" : ""), .normal, maxWidth: r.w - 10)
-        y += 1
+        var callbackParts: [(String, Role)] = [("\(w.callbacks)", .normal), ("\(g.dot) " + L("last: ") + last, .normal)]
+        if w.lastError == .denied { callbackParts.append(("\(g.dot) kCLErrorDenied", .normal)) }
+        if w.completion != .none { callbackParts.append(("\(g.dot) \(L("completion")) \(w.completion.rawValue)", .normal)) }
+        // (The callbacks and keys rows stay one row each: the App pane's actions need the room.)
+        y += putWrapped(callbackParts, x: sx, y: y, right: r.x + r.w, maxRows: 1)
         // Format 1.1: the last fix, the pause, the indicator property, Live Activity, visits, beacons.
         let location = locationSummary
         do {
@@ -112,17 +131,14 @@ extension Renderer {
             y += 1
         }
         f.put(r.x, y, L("keys"), .dim)
-        var kx = sx
-        func key(_ name: String, _ present: Bool) {
-            let text = (present ? String(g.check) : String(g.cross)) + name + " "
-            kx += f.put(kx, y, text, present ? .good : .bad, maxWidth: max(0, r.x + r.w - kx))
-        }
+        var keyParts: [(String, Role)] = []
+        func key(_ name: String, _ present: Bool) { keyParts.append(((present ? String(g.check) : String(g.cross)) + name, present ? .good : .bad)) }
         key("WhenInUse", w.info.hasWhenInUseKey)
         key(L("Always"), w.info.hasAlwaysKey)
         key(L("Temporary") + (w.info.temporaryUsageDescriptions.map { "(\($0.keys.sorted().joined(separator: ",")))" } ?? ""), w.info.temporaryUsageDescriptions?.isEmpty == false)
         key("bg:location", w.info.hasLocationBackgroundMode)
         if w.info.requireExplicitServiceSession { key(L("explicit"), true) }
-        y += 1
+        y += putWrapped(keyParts, x: sx, y: y, right: r.x + r.w, maxRows: 1)
         let timers = w.pendingTimers
         f.put(r.x, y, L("timers"), .dim)
         if timers.isEmpty {

@@ -2,18 +2,20 @@ import LocflowCore
 import LocflowFlow
 
 /// The session bars of a finished history as text, zoomed so the whole flow fits.
-public func sessionBarsText(_ state: ExplorerState, width: Int, height: Int = 12) -> String {
+public func sessionBarsText(_ state: ExplorerState, width: Int, height: Int? = nil) -> String {
     var s = state
     let cols = width - 4 - 14
     let total = max(1, s.world.now)
     s.zoomIndex = ExplorerState.zooms.firstIndex { $0 * (cols - 2) >= total } ?? (ExplorerState.zooms.count - 1)
     let scale = ExplorerState.zooms[s.zoomIndex]
     s.timelineEnd = max(cols * scale, s.world.now + 2 * scale)
-    var r = Renderer(s: s, g: .unicode, f: Frame(width: width, height: height))
-    r.drawPane(.sessions, (0, 0, width, height), focused: false)
+    // As tall as the lanes and the legend want (at least the 12 rows it always had).
+    let rows = height ?? max(12, Renderer(s: s, g: .unicode, f: Frame(width: width, height: 1)).barRowsWanted(width: width))
+    var r = Renderer(s: s, g: .unicode, f: Frame(width: width, height: rows))
+    r.drawPane(.sessions, (0, 0, width, rows), focused: false)
     // On a page there is nothing to zoom or scroll, and a row that holds only the end-of-flow
     // line says nothing.
-    let hint = s.language.pick(", z/Z zoom, [ ] scroll) ", ", z/Z 확대/축소, [ ] 이동) ")
+    let hint = s.language.pick(", z/Z = zoom, t: steps, [ ] scroll) ", ", z/Z = 확대/축소, t: 단계별, [ ] 이동) ")
     let border = ") " + String(repeating: "─", count: TextWidth.columns(of: hint) - 2)
     return r.f.text.split(separator: "\n").map { String($0).replacingOccurrences("\u{258F}", "|").replacingOccurrences(hint, border) }
         .filter { line in !line.isEmpty && !line.dropFirst().dropLast().allSatisfy { $0 == " " || $0 == "|" } || !line.contains("|") }

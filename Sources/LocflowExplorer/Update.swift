@@ -32,6 +32,11 @@ extension ExplorerState {
             guard let command = frame.command(atX: x, y: y) else { return [] }
             // The list stays where it is under the pointer: the clicked line keeps its row.
             if case .select(.app, _) = command { appListTop = frame.appListTop }
+            // Presenting, a click on an app action is a stray key too (m gives every key).
+            if let a = autoplay, !a.fullKeys, a.branchAt == nil, !Self.presenterSafe(command) {
+                say(language("presenting: only the tour's keys act (→ next, ← back, Space, q); m gives every key"), error: true)
+                return []
+            }
             if autoplay != nil, command != .togglePause, command != .quit, command != .tourNext, command != .tourBack { finishTourWait() }
             let effects = performKeepingAside(command)
             noteBranch()
@@ -159,7 +164,18 @@ extension ExplorerState {
         case .locationServicesSwitch:
             return apply(.event(.user(.settingsLocationServices(!world.locationServicesOn))))
         case .preciseSwitch:
-            return apply(.event(.user(.settingsPrecise(!world.record.precise))))
+            let wasForeground = world.lifecycle == .foreground
+            let effects = apply(.event(.user(.settingsPrecise(!world.record.precise))))
+            if wasForeground && personInSettings {
+                // The switch is in Settings: the person left the app to reach it. Say so, and show Settings.
+                focus = .settings
+                say(language(world.record.precise ? "Precise Location on, in Settings: the app is now in the background (f brings it back)"
+                                                 : "Precise Location off, in Settings: the app is now in the background (f brings it back)"))
+            }
+            return effects
+        case .quickSession:
+            let e = Event.app(.session(id: Name(nextSessionID), goal: .whenInUse, fullAccuracyKey: nil))
+            return apply(.event(e))
         case .undo:
             guard history.canUndo else { say(language("nothing to undo"), error: true); return [] }
             // While the clock runs, the time it ran since the last action goes with it: u undoes the action.
@@ -312,15 +328,42 @@ extension ExplorerState {
             say(language("log shows") + " " + language(logFilter.label))
             return []
         case .zoom(let d):
-            zoomIndex = max(0, min(Self.zooms.count - 1, zoomIndex + d))
+            if stepBars {
+                // Step by step the story already fits: zooming is about time, so it shows real time.
+                stepBars = false
+                say(language("session bars in real time (t: step by step)"))
+            }
+            zoomIndex = max(0, min(Self.zooms.count, zoomIndex + d))
+            return []
+        case .zoomFit:
+            stepBars = false
+            zoomIndex = Self.zooms.count
+            timelineEnd = nil
+            say(language("session bars in real time, the whole history in the width (t: step by step)"))
+            return []
+        case .presenterKeys:
+            guard var a = autoplay else { return [] }
+            a.fullKeys.toggle()
+            autoplay = a
+            say(language(a.fullKeys ? "every key acts: an app key takes the demo off the tour (→ returns; m: tour keys only)" : "tour keys only (m: every key)"))
+            return []
+        case .barsMode:
+            stepBars.toggle()
+            stepScroll = 0
+            say(language(stepBars ? "session bars step by step: long waits are breaks (t: real time)" : "session bars in real time (t: step by step)"))
             return []
         case .scroll(let d):
-            let span = Self.zooms[zoomIndex] * 10
+            if stepBars {
+                stepScroll = max(0, stepScroll - d * 10)
+                return []
+            }
+            let span = barScale(cols: max(10, width - 4 - 14)) * 10
             timelineEnd = max(0, (timelineEnd ?? world.now) + d * span)
             if let end = timelineEnd, end >= world.now { timelineEnd = nil }
             return []
         case .follow:
             timelineEnd = nil
+            stepScroll = 0
             return []
         case .tourNext:
             return tourNext()
@@ -351,6 +394,11 @@ extension ExplorerState {
             } else if let why = last.why {
                 say(language.why(why))
             }
+        }
+        // A full-accuracy session while Precise is on changes nothing visible: say why.
+        if case .event(.app(.session(_, _, let key?))) = kind, before.record.precise, before.accuracy == .fullAccuracy {
+            say(language.pick("CLServiceSession with \"\(key)\": Precise is on, so the app already has full accuracy and nothing is asked (turn Precise off, p, to see the prompt)",
+                              "CLServiceSession \"\(key)\": 정확한 위치가 켜져 있어 이미 전체 정확도이므로 아무것도 묻지 않습니다 (p로 정확한 위치를 끄면 알림을 볼 수 있습니다)"))
         }
         return []
     }

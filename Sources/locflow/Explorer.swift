@@ -144,7 +144,9 @@ enum Explorer {
         }
         installStopHandlers()
         let terminal: Terminal
-        let theme = o.theme ?? Theme.auto(colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"])
+        // auto: the terminal's own answer about its background, else COLORFGBG, else dark.
+        let theme = o.theme ?? Terminal.queryBackground().flatMap(Theme.fromBackgroundReply)
+            ?? Theme.auto(colorFGBG: ProcessInfo.processInfo.environment["COLORFGBG"])
         switch Terminal.open(forceNoColor: o.noColor, theme: theme) {
         case .success(let t): terminal = t
         case .failure(let e):
@@ -158,6 +160,8 @@ enum Explorer {
         if !steps.isEmpty {
             state.history.load(steps)
             state.speedIndex = 0
+            // A flow is a story: the bars go step by step (t: real time).
+            state.stepBars = true
             state.message = state.language.pick("opened", "열었습니다:") + " \(path!)" + (title.map { ": \($0)" } ?? "")
                 + state.language.pick(" (\(steps.count) steps; r steps forward, u back)", " (\(steps.count)단계; r 앞으로, u 뒤로)")
         }

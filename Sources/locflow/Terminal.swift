@@ -87,7 +87,8 @@ final class Terminal {
         if colorMode == .none {
             let und = nc_attr_underline()
             switch role {
-            case .title, .selected, .promptSelected, .laneForeground, .laneActive, .laneInUse: return rev
+            // Lanes keep their own glyphs (a reversed block would be a blank).
+            case .title, .selected, .promptSelected: return rev
             case .heading, .promptTitle, .accent, .key, .bad, .error, .changed, .caption: return bold
             case .dim, .border, .laneTerminated, .laneSuspended: return dim
             case .warn, .cursor: return und
@@ -186,6 +187,54 @@ final class Terminal {
         isOpen = false
         endwin()
         delscreen(screen)
+    }
+}
+
+extension Terminal {
+    /// Asks the terminal for its background colour (OSC 11) before ncurses takes it, waiting at
+    /// most `timeoutMs`; the reply (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB` then BEL or ST), or nil when
+    /// there is no terminal or it does not answer. Whatever arrives too late is flushed, so it
+    /// never reaches the explorer as keys.
+    nonisolated static func queryBackground(timeoutMs: Int = 100) -> String? {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
+        let fd = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var saved = termios()
+        guard tcgetattr(fd, &saved) == 0 else { return nil }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
+        defer { tcsetattr(fd, TCSANOW, &saved) }
+        let ask: [UInt8] = Array("\u{1B}]11;?\u{07}".utf8)
+        guard write(fd, ask, ask.count) == ask.count else { return nil }
+        var reply: [UInt8] = []
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        func elapsedMs() -> Int {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            return (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
+        }
+        var done = false
+        while !done && reply.count < 256 {
+            let left = timeoutMs - elapsedMs()
+            guard left > 0 else { break }
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, Int32(left)) > 0 else { break }
+            var chunk = [UInt8](repeating: 0, count: 64)
+            let n = Glibc.read(fd, &chunk, chunk.count)
+            guard n > 0 else { break }
+            reply += chunk[0..<n]
+            // BEL, or ST (ESC \\), ends the reply.
+            done = reply.last == 0x07 || (reply.count >= 2 && reply[reply.count - 2] == 0x1B && reply.last == 0x5C)
+        }
+        if !done { tcflush(fd, TCIFLUSH) }
+        return done ? String(decoding: reply, as: UTF8.self) : nil
     }
 }
 

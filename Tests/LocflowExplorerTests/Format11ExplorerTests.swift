@@ -85,8 +85,8 @@ struct Format11ExplorerTests {
         var s = authorized()
         for line in ["app startUpdatingLocation", "app liveActivity start", "app startMonitoringVisits",
                      "app startRangingBeacons lobby", "device stationary", "wait 15m"] { _ = s.runCommandLine(line) }
-        let bars = sessionBarsText(s, width: 120, height: 14)
+        let bars = sessionBarsText(s, width: 120)
         for lane in ["updates", "Live Activity", "visits", "beacons"] { #expect(bars.contains(lane), "no \(lane) lane in\n\(bars)") }
-        #expect(bars.contains("updates: █delivering ▒started, not delivering ░paused"))
+        #expect(bars.contains("updates: ▄ delivering ▒ started, not delivering ░ paused"))
     }
 }

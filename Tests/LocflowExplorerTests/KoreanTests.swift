@@ -166,6 +166,7 @@ struct KoreanTests {
             for word in Self.englishWords(text) where found[word] == nil { found[word] = "presenting, step \(p.history.applied)" }
             _ = p.update(.key(.right))
         }
+        _ = p.update(.key(.char("m")))
         _ = p.update(.key(.char("x")))
         for word in Self.englishWords(render(p, glyphs: .unicode).text) where found[word] == nil { found[word] = "off the tour" }
         #expect(found.isEmpty, "English in Korean frames: \(found.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))")

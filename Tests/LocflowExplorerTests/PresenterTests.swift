@@ -51,7 +51,9 @@ struct PresenterTests {
     @Test func theToursStepsSurviveAnyKey() throws {
         var s = try tour("2-allow-once-running-out.flow")
         let count = s.history.steps.count
-        key(&s, " rrx")  // pause, two steps, then a stray force quit: a branch of the presenter's own
+        key(&s, " rrx")  // pause, two steps, then a stray force quit: ignored, the tour's keys only
+        #expect(s.world.lifecycle == .foreground && s.onTour)
+        key(&s, "mx")    // with every key (m), the force quit is a branch of the presenter's own
         #expect(s.world.lifecycle == .terminated)
         #expect(!s.onTour)
         #expect(render(s, glyphs: .unicode).text.contains("back to the tour"))
@@ -147,7 +149,7 @@ struct PresenterTests {
         Golden.check("play-intro", s)
         key(&s, " →→→")
         Golden.check("play-step3", s)
-        key(&s, "x")
+        key(&s, "mx")
         Golden.check("play-off-the-tour", s)
     }
 }

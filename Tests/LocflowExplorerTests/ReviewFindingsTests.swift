@@ -247,8 +247,8 @@ struct EventsLaneTests {
             s.language = language
             let text = frameText(s)
             let (tap, callback, both, other, prompt) = language == .en
-                ? ("T tap", "c callback", "(T both)", "◆ other event", "P brief prompt")
-                : ("T 탭", "c 콜백", "(T 둘 다)", "◆ 다른 이벤트", "P 짧은 알림")
+                ? ("T person taps", "c app is told", "T both", "◆ other", "P briefly")
+                : ("T 사용자가 탭", "c 앱이 알림 받음", "T 둘 다", "◆ 그 밖", "P 잠깐")
             for part in [tap, callback, both, other, prompt] { #expect(text.contains(part), "\(part)") }
             #expect(!text.contains("T/c"))
         }
@@ -358,7 +358,7 @@ struct PresenterFindingsTests {
 
     @Test func offTheTourTheHeaderSaysSo() throws {
         var s = try tour("3-temporary-full-accuracy.flow")
-        for k: Key in [.right, .right, .right, .right, .left, .char("b")] { _ = s.update(.key(k)) }
+        for k: Key in [.right, .right, .right, .right, .left, .char("m"), .char("b")] { _ = s.update(.key(k)) }
         #expect(!s.onTour)
         let header = lines(s)[0]
         #expect(header.contains("⏸ off the tour") && !header.contains("playing the tour"), "\(header)")

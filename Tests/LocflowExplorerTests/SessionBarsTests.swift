@@ -29,10 +29,11 @@ struct SessionBarsTests {
     @Test func eachLaneKindHasItsLegend() throws {
         let lines = try bars("app session nav always\nuser tap \"Allow While Using App\"\nuser background\nwait 1m\nsystem terminate\nwait 5s")
         let text = lines.joined(separator: "\n")
-        #expect(text.contains("process: █foreground ▒background ░suspended ·terminated"))
-        #expect(text.contains("session: █held by the app ▒kept by the system"))
+        #expect(text.contains("process: █ on screen ▒ background ░ suspended · not running"))
+        #expect(text.contains("session: ▇ held by app ▒ kept by system"))
         #expect(try #require(row(lines, "session nav")).contains("▒"), "the glyph the legend explains")
-        #expect(text.contains("T tap c callback (T both) ◆ other event P brief prompt"))
+        #expect(text.contains("events: T person taps c app is told T both ◆ other"))
+        #expect(text.contains("prompt: [─] up P briefly"))
     }
 
     @Test(arguments: [0, 1, 2, 3, 4])

@@ -42,6 +42,35 @@ struct ThemeTests {
         }
     }
 
+    /// "#rrggbb" as sRGB 0...1.
+    func rgb(hex: String) -> (Double, Double, Double) {
+        let v = Int(hex.dropFirst(), radix: 16) ?? 0
+        return (Double(v >> 16 & 255) / 255, Double(v >> 8 & 255) / 255, Double(v & 255) / 255)
+    }
+
+    /// Issue 36: WCAG AA (4.5:1) for every role, on each theme's own background and foreground,
+    /// so the provisional-Always story reads on a white terminal and on a projector.
+    @Test(arguments: Theme.allCases)
+    func everyRoleMeetsWCAGAA(_ theme: Theme) {
+        for role in Role.allCases {
+            let st = RoleStyle.of(role, theme: theme)
+            let fg = st.fg >= 0 ? rgb(st.fg) : rgb(hex: theme.defaultForeground)
+            let bg = st.bg >= 0 ? rgb(st.bg) : rgb(hex: theme.defaultBackground)
+            let ratio = contrast(fg, bg)
+            #expect(ratio >= 4.5, "\(role) in the \(theme) theme: \(st.fg) on \(st.bg) is \((ratio * 100).rounded() / 100):1")
+        }
+    }
+
+    @Test func theTerminalsAnswerPicksTheTheme() {
+        #expect(Theme.fromBackgroundReply("\u{1B}]11;rgb:ffff/ffff/ffff\u{07}") == .light)
+        #expect(Theme.fromBackgroundReply("\u{1B}]11;rgb:1c1c/1c1c/1c1c\u{1B}\\") == .dark)
+        #expect(Theme.fromBackgroundReply("\u{1B}]11;rgb:fd/fd/fd\u{07}") == .light)
+        #expect(Theme.fromBackgroundReply("\u{1B}]11;rgb:0000/2b2b/3636\u{07}") == .dark)  // Solarized dark
+        #expect(Theme.fromBackgroundReply("\u{1B}]11;rgb:fdfd/f6f6/e3e3\u{07}") == .light)  // Solarized light
+        #expect(Theme.fromBackgroundReply("") == nil)
+        #expect(Theme.fromBackgroundReply("rgb:zz/00/00") == nil)
+    }
+
     @Test func textIsTheTerminalsOwnForeground() {
         for theme in Theme.allCases {
             for role in [Role.normal, .promptTitle, .promptBorder, .caption, .cursor] {
