@@ -142,6 +142,7 @@ public enum InfoPlistLoader {
         info.whenInUseDescription = string("NSLocationWhenInUseUsageDescription")
         info.alwaysAndWhenInUseDescription = string("NSLocationAlwaysAndWhenInUseUsageDescription")
         info.alwaysDescription = string("NSLocationAlwaysUsageDescription")
+        info.usageDescription = string("NSLocationUsageDescription")
         info.defaultAccuracyReduced = bool("NSLocationDefaultAccuracyReduced")
         info.requireExplicitServiceSession = bool("NSLocationRequireExplicitServiceSession")
         info.widgetWantsLocation = bool("NSWidgetWantsLocation")
@@ -203,7 +204,11 @@ public enum InfoPlistLoader {
     public static func analyse(_ dict: [String: PlistValue], platform: Platform = .ios18) -> [PlistFinding] {
         var (info, findings) = resolve(dict)
         if info.displayName == nil && info.bundleName == nil { info.displayName = nil }
-        if !info.hasWhenInUseKey {
+        if platform.profile.usesMacUsageKey && !info.hasMacUsageKey {
+            findings.append(PlistFinding(severity: .warning, key: "NSLocationUsageDescription",
+                                         message: "is missing: on macOS neither request prompts without it"))
+        }
+        if !info.hasWhenInUseKey && !platform.profile.usesMacUsageKey {
             findings.append(PlistFinding(severity: .warning, key: "NSLocationWhenInUseUsageDescription",
                                          message: "is missing: requestWhenInUseAuthorization and requestAlwaysAuthorization do nothing (no prompt, no callback), and sessions never prompt"))
         }
@@ -250,6 +255,7 @@ public enum InfoPlistLoader {
         if let v = info.whenInUseDescription { d["NSLocationWhenInUseUsageDescription"] = .string(v) }
         if let v = info.alwaysAndWhenInUseDescription { d["NSLocationAlwaysAndWhenInUseUsageDescription"] = .string(v) }
         if let v = info.alwaysDescription { d["NSLocationAlwaysUsageDescription"] = .string(v) }
+        if let v = info.usageDescription { d["NSLocationUsageDescription"] = .string(v) }
         if let t = info.temporaryUsageDescriptions { d["NSLocationTemporaryUsageDescriptionDictionary"] = .dict(t.mapValues { .string($0) }) }
         if info.defaultAccuracyReduced { d["NSLocationDefaultAccuracyReduced"] = .bool(true) }
         if info.requireExplicitServiceSession { d["NSLocationRequireExplicitServiceSession"] = .bool(true) }
