@@ -101,6 +101,8 @@ public struct PlatformProfile: Sendable, Hashable {
     public var complicationKeepsInUse: Bool { isWatch }
     /// The Settings page lists one switch per app (macOS's System Settings). [D S237; I]
     public var settingsIsSwitch: Bool { isMac }
+    /// The when-in-use prompt shows a map with the Precise switch (iOS 14+; not macOS's alert). [A S3; I]
+    public var promptShowsMap: Bool { hasAccuracy && !isMac }
     /// The Info.plist key that both requests need: `NSLocationUsageDescription` on macOS. [A S231]
     public var usesMacUsageKey: Bool { isMac }
     /// Before iOS 14 the callback is `locationManager(_:didChangeAuthorization:)`.

@@ -441,7 +441,7 @@ extension World {
         // must leave the world at rest (a step without effect does not settle again).
         // Suspension of a backgrounded app without background execution.
         if lifecycle == .background {
-            if runsInBackground || !profile.suspendsInBackground { suspendAt = nil } else if suspendAt == nil { suspendAt = now + assumptions.suspendDelay }
+            if runsInBackground || keptInUseByPlatform { suspendAt = nil } else if suspendAt == nil { suspendAt = now + assumptions.suspendDelay }
         } else {
             suspendAt = nil
         }

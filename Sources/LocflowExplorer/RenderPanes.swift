@@ -4,11 +4,12 @@ import LocflowFlow
 /// Render, the Settings, App and Diagnostics panes.
 extension Renderer {
     mutating func drawSettings(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
+        if w.profile.settingsIsSwitch { return drawSwitchPage(r, focused: focused) }  // SettingsPage.swift
         let items = s.items(.settings)
         let sel = focused ? s.selected(.settings) : -1
         var y = r.y
         let bottom = r.y + r.h
-        f.put(r.x, y, "\(L(s.privacyMenu)) \(g.arrow) \(L("Location"))", .dim, maxWidth: r.w); y += 1
+        f.put(r.x, y, settingsHeader, .dim, maxWidth: r.w); y += 1
         drawItem(items[0], index: 0, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == 0, switchStyle: true); y += 2
         var index = 1
         if w.record.choice == .unlisted {
