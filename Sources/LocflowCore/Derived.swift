@@ -460,7 +460,7 @@ extension World {
 
     /// Every timer scheduled, in no particular order.
     private func forEachTimer(_ body: (TimerKind, Millis) -> Void) {
-        if let end = graceEndsAt, !indicatorShown, notInUseSince == nil { body(.inUseEnds, end) }
+        if let end = graceEndsAt, !indicatorShown, notInUseSince == nil, !keptInUseByPlatform { body(.inUseEnds, end) }
         if let at = suspendAt { body(.suspend, at) }
         if record.temporaryGrant, let since = notInUseSince { body(.allowOnceExpires, max(now, since + assumptions.allowOnceGrace)) }
         if let at = relaunchWindowEndsAt { body(.relaunchWindowCloses, at) }
