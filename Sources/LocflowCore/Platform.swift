@@ -111,10 +111,8 @@ public struct PlatformProfile: Sendable, Hashable {
     }
     /// Settings' privacy menu: "Privacy & Security" from iOS 16 (and on visionOS), "Privacy" before.
     public var privacyMenu: String { rank >= 16_0 ? "Privacy & Security" : "Privacy" }
-    /// Where the app's page is: "Settings › Privacy & Security › Location Services › App".
-    public var settingsPath: String {
-        isMac ? "System Settings › Privacy & Security › Location Services" : "Settings › \(privacyMenu) › Location Services"
-    }
+    /// The privacy menu's path: "Settings › Privacy & Security" (iOS), "System Settings › Privacy & Security" (macOS).
+    public var settingsPath: String { isMac ? "System Settings › Privacy & Security" : "Settings › \(privacyMenu)" }
     /// The label of the "Ask" row in Settings. [D S20, S21, S39]
     public var askNextTimeLabel: String {
         rank >= 17_0 ? "Ask Next Time Or When I Share" : "Ask Next Time"

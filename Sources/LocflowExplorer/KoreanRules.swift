@@ -227,7 +227,7 @@ extension Korean {
         .macOSPrompt: "macOS는 NSLocationUsageDescription으로 한 번 묻습니다: 알림의 버튼은 허용 안 함과 허용입니다 (그 문구와 순서는 locflow의 것입니다: 애플 문서에는 없습니다)",
         .macOSOneRequest: "macOS에는 사용하는 동안 단계가 없습니다: requestAlwaysAuthorization도 requestWhenInUseAuthorization과 같은 알림 하나를 보여 줍니다",
         .macOSAllow: "macOS에서 허용은 authorizedAlways(macOS의 authorized)를 줍니다: authorizedWhenInUse는 macOS의 상태가 아니며, 시스템 설정에는 앱의 스위치가 켜져 있습니다",
-        .macOSNoSuspension: "macOS는 백그라운드의 앱을 일시 중단하지 않습니다: 실행 중인 Mac 앱은 언제나 사용 중입니다",
+        .macOSNoSuspension: "macOS는 백그라운드의 앱을 일시 중단하지 않습니다: 실행 중인 앱은 언제나 사용 중입니다",
         .watchComplicationInUse: "앱의 컴플리케이션이 현재 시계 화면에 있습니다: 앱은 백그라운드에서 실행되는 동안 사용 중입니다 (가정 watchComplicationInUse, 켬)",
         .restartKeepsMonitoring: "영역, 중요 위치 변경, 방문, 비콘 영역, CLMonitor 조건 모니터링은 재시동 후에도 유지됩니다: 다음 이벤트가 항상 허용 앱을 실행합니다",
         .widgetAsks: "위젯을 추가하면 시스템이 앱의 위치 권한을 위젯에도 넓힐지 묻습니다 (애플 문서; 가정 addWidgetAsks 켬. 알림의 문구와 버튼은 locflow의 것)",

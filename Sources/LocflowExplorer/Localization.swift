@@ -125,7 +125,7 @@ enum Korean {
         // Settings page
         "Privacy & Security": "개인정보 보호 및 보안", "Privacy": "개인정보 보호", "Location": "위치", "Location Services": "위치 서비스",
         "ALLOW LOCATION ACCESS": "위치 접근 허용", "Precise Location": "정확한 위치",
-        "System Settings": "시스템 설정", "Watch Settings": "Watch 설정",
+        "System Settings": "시스템 설정", "Watch Settings": "워치 설정",
         "Allow the apps below to determine your location.": "아래 앱이 사용자의 위치를 확인하도록 허용합니다.",
         "Reset Location & Privacy": "위치 및 개인정보 보호 재설정",
         "is not listed: it has never asked for location.": "은(는) 목록에 없습니다: 아직 위치를 요청한 적이 없습니다.",

@@ -465,8 +465,8 @@ struct Cursor {
         return t
     }
 
-    /// An error lists the valid words when there are at most this many (the 11 platforms are).
-    static let listedOptions = 11
+    /// An error lists the valid words when there are at most this many (the 13 platforms are).
+    static let listedOptions = 13
 
     /// An unknown word: what was expected, the word, the nearest valid one; with a `listing` (the
     /// words after a verb) every valid word, however many (`locflow help flow` gives their meanings).

@@ -269,7 +269,7 @@ struct DeviceTests {
     }
 
     @Test func platformsByTheFlowsNames() {
-        #expect(Platform.allCases.count == 11 && Platform.allCases.allSatisfy { Platform(flowName: $0.flowName) == $0 })
+        #expect(Platform.allCases.count == 13 && Platform.allCases.allSatisfy { Platform(flowName: $0.flowName) == $0 })
         #expect(Platform(flowName: "ios26") == .iOS26 && Platform.iOS27.flowName == "ios27")
         #expect(Platform(flowName: "ios13.4") == .iOS13_4)
         #expect(Platform.visionOS.flowName == "visionos")
