@@ -9,7 +9,7 @@ extension Renderer {
         let sel = focused ? s.selected(.settings) : -1
         var y = r.y
         let bottom = r.y + r.h
-        f.put(r.x, y, settingsHeader, .dim, maxWidth: r.w); y += 1
+        for line in settingsHeader { f.put(r.x, y, line, .dim, maxWidth: r.w); y += 1 }
         drawItem(items[0], index: 0, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == 0, switchStyle: true); y += 2
         var index = 1
         if w.record.choice == .unlisted {

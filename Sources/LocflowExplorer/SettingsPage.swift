@@ -17,13 +17,15 @@ extension ExplorerState {
 }
 
 extension Renderer {
-    /// The page's path, over the page: "Privacy & Security › Location" on iOS, "Watch Settings ›
-    /// Privacy & Security › Location" on watchOS, "System Settings › …" on macOS.
-    var settingsHeader: String {
+    /// The page's path, over the page, a line each: "Privacy & Security › Location" on iOS;
+    /// "Watch Settings ›" first on watchOS, "System Settings ›" first on macOS.
+    var settingsHeader: [String] {
         let path = "\(L(s.privacyMenu)) \(g.arrow) \(L(w.profile.settingsIsSwitch ? "Location Services" : "Location"))"
-        if w.profile.settingsIsSwitch { return "\(L("System Settings")) \(g.arrow) " + path }
-        if w.profile.isWatch { return "\(L("Watch Settings")) \(g.arrow) " + path }
-        return path
+        if w.profile.settingsIsSwitch {
+            return ["\(L("System Settings")) \(g.arrow)", "\(L(s.privacyMenu)) \(g.arrow)", L("Location Services")]
+        }
+        if w.profile.isWatch { return ["\(L("Watch Settings")) \(g.arrow)", path] }
+        return [path]
     }
 
     /// macOS's page: Location Services, then the app's switch, then the usage text; Reset last.
@@ -33,7 +35,7 @@ extension Renderer {
         let sel = focused ? s.selected(.settings) : -1
         var y = r.y
         let bottom = r.y + r.h
-        f.put(r.x, y, settingsHeader, .dim, maxWidth: r.w); y += 1
+        for line in settingsHeader { f.put(r.x, y, line, .dim, maxWidth: r.w); y += 1 }
         drawItem(items[0], index: 0, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == 0, switchStyle: true); y += 2
         var index = 1
         if w.record.choice == .unlisted {
@@ -41,7 +43,9 @@ extension Renderer {
                 f.put(r.x, y, line, .dim); y += 1
             }
         } else {
-            f.put(r.x, y, L("Allow the apps below to determine your location."), .dim, maxWidth: r.w); y += 1
+            for line in TextWidth.wrap(L("Allow the apps below to determine your location."), width: r.w, lines: 2, ellipsis: g.ellipsis) {
+                f.put(r.x, y, line, .dim); y += 1
+            }
             if w.restricted { f.put(r.x, y, L("Restricted: the page is locked"), .warn, maxWidth: r.w); y += 1 }
             if index < items.count, case .step(.user(.settings)) = items[index].command ?? .undo {
                 drawItem(items[index], index: index, pane: .settings, x: r.x + 1, y: y, width: r.w - 1, selected: sel == index, switchStyle: true)
