@@ -439,7 +439,8 @@ struct InfoKeys: Sendable, Hashable {
         hasWhenInUseKey = profile.usesMacUsageKey ? info.hasMacUsageKey : info.hasWhenInUseKey
         hasAlwaysKey = profile.usesMacUsageKey ? info.hasMacUsageKey : info.hasAlwaysKey
         requireExplicitServiceSession = info.requireExplicitServiceSession
-        hasLocationBackgroundMode = info.hasLocationBackgroundMode
+        // macOS has no UIBackgroundModes: allowsBackgroundLocationUpdates never crashes a Mac app. [I]
+        hasLocationBackgroundMode = profile.usesMacUsageKey || info.hasLocationBackgroundMode
         defaultAccuracyReduced = info.defaultAccuracyReduced
     }
 }

@@ -232,7 +232,11 @@ public enum Commands {
             say("  Settings: never lists the app, because it cannot ask (nothing prompts without \(askKey))")
         }
         if profile.hasAccuracy && !profile.settingsIsSwitch { say("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on")) }
-        say("  allowsBackgroundLocationUpdates = true: " + (info.hasLocationBackgroundMode ? "allowed" : "crashes the app (no location in UIBackgroundModes)"))
+        if profile.suspendsInBackground {
+            say("  allowsBackgroundLocationUpdates = true: " + (info.hasLocationBackgroundMode ? "allowed" : "crashes the app (no location in UIBackgroundModes)"))
+        } else {
+            say("  in the background: never suspended, every service keeps running (macOS has no UIBackgroundModes)")
+        }
         if !profile.isPhoneLike {
             let lacking = [AppCall.session(id: "s", goal: .none, fullAccuracyKey: nil), .backgroundActivity(true), .monitor(true),
                            .startMonitoringSignificantLocationChanges, .startMonitoringRegion("r"), .startMonitoringVisits,

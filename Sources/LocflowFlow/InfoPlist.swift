@@ -212,7 +212,8 @@ public enum InfoPlistLoader {
             findings.append(PlistFinding(severity: .warning, key: "NSLocationWhenInUseUsageDescription",
                                          message: "is missing: requestWhenInUseAuthorization and requestAlwaysAuthorization do nothing (no prompt, no callback), and sessions never prompt"))
         }
-        if info.alwaysAndWhenInUseDescription == nil {
+        let mac = platform.profile.usesMacUsageKey
+        if info.alwaysAndWhenInUseDescription == nil && !mac {
             if info.alwaysDescription != nil {
                 findings.append(PlistFinding(severity: .warning, key: "NSLocationAlwaysAndWhenInUseUsageDescription",
                                              message: "is missing; only the deprecated NSLocationAlwaysUsageDescription is there, which Apple gives availability iOS 8.0-10.0. It is no alias: on iOS 11 and later requestAlwaysAuthorization does nothing, Always sessions never ask, and Settings offers no Always option"))
@@ -221,10 +222,10 @@ public enum InfoPlistLoader {
                                              message: "is missing: requestAlwaysAuthorization does nothing and Settings offers no Always option"))
             }
         }
-        if dict["NSLocationUsageDescription"] != nil {
+        if dict["NSLocationUsageDescription"] != nil && !mac {
             findings.append(PlistFinding(severity: .note, key: "NSLocationUsageDescription", message: "is read only by macOS and iOS 6-7; iOS 8+ ignores it"))
         }
-        if info.hasAlwaysKey && !info.hasLocationBackgroundMode {
+        if info.hasAlwaysKey && !info.hasLocationBackgroundMode && !mac {
             // CLBackgroundActivitySession came with iOS 17: before it there is none to speak of. [A S31]
             let session = platform.profile.hasModernAPIs ? ", and a CLBackgroundActivitySession never becomes active" : ""
             findings.append(PlistFinding(severity: .note, key: "UIBackgroundModes",
