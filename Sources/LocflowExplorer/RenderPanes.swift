@@ -118,8 +118,8 @@ extension Renderer {
             let text = (present ? String(g.check) : String(g.cross)) + name + " "
             kx += f.put(kx, y, text, present ? .good : .bad, maxWidth: max(0, r.x + r.w - kx))
         }
-        key("WhenInUse", w.info.hasWhenInUseKey)
-        key(L("Always"), w.info.hasAlwaysKey)
+        if w.profile.usesMacUsageKey { key("UsageDescription", w.info.hasMacUsageKey) }  // NSLocationUsageDescription
+        else { key("WhenInUse", w.info.hasWhenInUseKey); key(L("Always"), w.info.hasAlwaysKey) }
         key(L("Temporary") + (w.info.temporaryUsageDescriptions.map { "(\($0.keys.sorted().joined(separator: ",")))" } ?? ""), w.info.temporaryUsageDescriptions?.isEmpty == false)
         key("bg:location", w.info.hasLocationBackgroundMode)
         if w.info.requireExplicitServiceSession { key(L("explicit"), true) }
