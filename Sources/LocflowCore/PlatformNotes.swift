@@ -85,7 +85,7 @@ extension Platform {
             .init(.changed, "CLMonitor is unavailable (its calls are refused), as are significant changes, region and beacon monitoring and visits: nothing launches a terminated watch app for a location event, even with Always", "A S233, S234; A-forum S235"),
             .init(.changed, "A complication on the current face (user addWidget) keeps the app in use in the background (assumption watchComplicationInUse, on)", "D S236; I watchComplicationInUse"),
             .init(.changed, "The app must run to ask: a request from the background, or from a complication alone, asks nothing", "A S2; I"),
-            .init(.unchanged, "When In Use, Always, Allow Once and CLServiceSession exist (watchOS 11 and later)", "A S230, S230b, S230c"),
+            .init(.unchanged, "When In Use, Always, CLServiceSession (watchOS 11) and CLBackgroundActivitySession (watchOS 10) exist; Allow Once is assumed as on iOS", "A S230, S230b, S230c; I"),
             .init(.assumed, "The prompts' titles, buttons and order, and Settings' page, are iOS 18's (Apple's pages show no watchOS prompt)", "I")]
         }
     }
