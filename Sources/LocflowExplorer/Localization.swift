@@ -154,6 +154,9 @@ enum Korean {
         // Diagnostics
         "delivering:": "전달 중:", "No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics.":
             "아직 진단 소스가 없습니다. CLServiceSession, liveUpdates, CLMonitor 이벤트, CLBackgroundActivitySession이 진단을 보고합니다.",
+        "No sources yet. liveUpdates and CLMonitor events report diagnostics.": "아직 진단 소스가 없습니다. liveUpdates와 CLMonitor 이벤트가 진단을 보고합니다.",
+        "No sources yet. CLServiceSession, liveUpdates and CLBackgroundActivitySession report diagnostics.":
+            "아직 진단 소스가 없습니다. CLServiceSession, liveUpdates, CLBackgroundActivitySession이 진단을 보고합니다.",
         "to read what a property means": "로 속성의 의미 보기",
         "nothing in the way": "막는 것 없음", "true": "개 참", "every property, and what each means": "모든 속성과 각각의 의미",
         // Bars and log

@@ -213,8 +213,12 @@ extension Renderer {
         y += 1
         let lines = s.diagnosticItems
         if lines.isEmpty {
+            // macOS has no session classes, watchOS no CLMonitor: each names only what it has.
+            let sourcesText = !w.profile.hasSessionClasses ? "No sources yet. liveUpdates and CLMonitor events report diagnostics."
+                : !w.profile.hasMonitor ? "No sources yet. CLServiceSession, liveUpdates and CLBackgroundActivitySession report diagnostics."
+                : "No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics."
             let text = w.profile.hasServiceSessions
-                ? L("No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics.")
+                ? L(sourcesText)
                 : s.language.pick("Diagnostics arrive with iOS 18 (this is \(w.profile.platform.displayName)).", "진단은 iOS 18부터 있습니다 (지금은 \(w.profile.platform.displayName)).")
             for line in TextWidth.wrap(text, width: r.w, lines: r.h - 1, ellipsis: g.ellipsis) { y += 1; f.put(r.x, y, line, .dim) }
             return
