@@ -8,6 +8,9 @@ public struct AppInfo: Sendable, Hashable {
     public var unexpandedName: String?
     public var whenInUseDescription: String?
     public var alwaysAndWhenInUseDescription: String?
+    /// `NSLocationUsageDescription`: the key a macOS app needs for either request (iOS read it
+    /// only before iOS 8). [A S231]
+    public var usageDescription: String?
     /// Deprecated `NSLocationAlwaysUsageDescription`: Apple gives it availability iOS 8.0-10.0;
     /// iOS 11 and later read `NSLocationAlwaysAndWhenInUseUsageDescription` instead, so it is not
     /// an alias on any platform locflow simulates. Kept so that `inspect` can say so. [A S15b]
@@ -21,7 +24,7 @@ public struct AppInfo: Sendable, Hashable {
 
     public init(displayName: String? = nil, bundleName: String? = nil,
                 whenInUseDescription: String? = nil, alwaysAndWhenInUseDescription: String? = nil,
-                alwaysDescription: String? = nil, temporaryUsageDescriptions: [String: String]? = nil,
+                usageDescription: String? = nil, alwaysDescription: String? = nil, temporaryUsageDescriptions: [String: String]? = nil,
                 defaultAccuracyReduced: Bool = false, requireExplicitServiceSession: Bool = false,
                 backgroundModes: [String] = [], widgetWantsLocation: Bool = false) {
         self.displayName = displayName
@@ -29,6 +32,7 @@ public struct AppInfo: Sendable, Hashable {
         self.whenInUseDescription = whenInUseDescription
         self.alwaysAndWhenInUseDescription = alwaysAndWhenInUseDescription
         self.alwaysDescription = alwaysDescription
+        self.usageDescription = usageDescription
         self.temporaryUsageDescriptions = temporaryUsageDescriptions
         self.defaultAccuracyReduced = defaultAccuracyReduced
         self.requireExplicitServiceSession = requireExplicitServiceSession
@@ -41,6 +45,7 @@ public struct AppInfo: Sendable, Hashable {
         displayName: "LocationMonitorSample",
         whenInUseDescription: "LocationMonitorSample shows where you are on the map.",
         alwaysAndWhenInUseDescription: "LocationMonitorSample alerts you when you arrive at places you saved, even when it is closed.",
+        usageDescription: "LocationMonitorSample shows where you are on the map.",
         temporaryUsageDescriptions: ["Nav": "Turn-by-turn navigation needs your precise location."],
         backgroundModes: ["location"])
 
@@ -82,6 +87,8 @@ public struct AppInfo: Sendable, Hashable {
         return out + rest
     }
     public var hasWhenInUseKey: Bool { whenInUseDescription != nil }
+    /// macOS: `NSLocationUsageDescription`, the one key both requests need. [A S231]
+    public var hasMacUsageKey: Bool { usageDescription != nil }
 
     /// The purpose key a temporary full-accuracy request names (the explorer's calls, the model
     /// checker's action): the Info.plist's first, or `noPurposeKey` when it has none.
@@ -177,6 +184,12 @@ public struct Assumptions: Sendable, Hashable {
     /// does not launch a terminated app [A S13]. The session exists for when-in-use apps, so the
     /// newer, more specific text wins by default. [I]
     public var backgroundActivityRelaunchesWhenInUse: Bool = true
+    /// watchOS 26: whether the app's complication on the current watch face (`user addWidget`
+    /// on watchOS) keeps the app in use while it is in the background. Apple's WatchKit guide
+    /// says apps with a complication on the face keep running in the background and in memory
+    /// [D S236]; no page of Core Location's says whether that is "in use". True, because the
+    /// complication is on screen whenever the face is, as an app in the foreground is. [I]
+    public var watchComplicationInUse: Bool = true
 
     public init() {}
 
@@ -211,6 +224,7 @@ public struct Assumptions: Sendable, Hashable {
         ("ios17LiveUpdatesPrompts", .boolean, "whether iterating liveUpdates on iOS 17 shows the when-in-use prompt from notDetermined, as on iOS 18"),
         ("alwaysSessionCoversClassicAPIs", .boolean, "whether on iOS 18 significant-change, region, visit and beacon-region events reach an Always app that is not in use only with a .always session"),
         ("backgroundActivityRelaunchesWhenInUse", .boolean, "whether a background activity session kept for a terminated when-in-use app lets a CLMonitor event relaunch it (else only with Always)"),
+        ("watchComplicationInUse", .boolean, "whether a complication on the current watch face (addWidget on watchOS 26) keeps the app in use in the background"),
     ]
 
     public enum Value: Sendable, Hashable {
@@ -256,6 +270,7 @@ public struct Assumptions: Sendable, Hashable {
         case ("servicesOffOverridesRestricted", .boolean(let v)): servicesOffOverridesRestricted = v
         case ("ios17LiveUpdatesPrompts", .boolean(let v)): ios17LiveUpdatesPrompts = v
         case ("alwaysSessionCoversClassicAPIs", .boolean(let v)): alwaysSessionCoversClassicAPIs = v
+        case ("watchComplicationInUse", .boolean(let v)): watchComplicationInUse = v
         case ("backgroundActivityRelaunchesWhenInUse", .boolean(let v)): backgroundActivityRelaunchesWhenInUse = v
         default:
             guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
@@ -291,7 +306,8 @@ public struct Assumptions: Sendable, Hashable {
          ("servicesOffOverridesRestricted", String(servicesOffOverridesRestricted)),
          ("ios17LiveUpdatesPrompts", String(ios17LiveUpdatesPrompts)),
          ("alwaysSessionCoversClassicAPIs", String(alwaysSessionCoversClassicAPIs)),
-         ("backgroundActivityRelaunchesWhenInUse", String(backgroundActivityRelaunchesWhenInUse))]
+         ("backgroundActivityRelaunchesWhenInUse", String(backgroundActivityRelaunchesWhenInUse)),
+         ("watchComplicationInUse", String(watchComplicationInUse))]
     }
 }
 
@@ -328,6 +344,11 @@ public struct AppConfig: Sendable, Hashable {
         return name
     }
 
+    /// The macOS prompt's text: `NSLocationUsageDescription`. [A S231]
+    public var macUsageMessage: String? {
+        guard info.hasMacUsageKey else { return nil }
+        return localized("NSLocationUsageDescription", info.usageDescription)
+    }
     public var whenInUseMessage: String? {
         guard info.hasWhenInUseKey else { return nil }
         return localized("NSLocationWhenInUseUsageDescription", info.whenInUseDescription)

@@ -6,7 +6,8 @@ extension World {
     public var standardRuns: Bool {
         guard process.standardUpdates, !process.paused, lifecycle.isRunning, locationServicesOn, status.isAuthorized,
               !classicHeldForExplicitSession else { return false }
-        return lifecycle == .foreground || standardRunsInBackground
+        // macOS: a running app is never suspended and keeps its updates. [A S232]
+        return lifecycle == .foreground || standardRunsInBackground || !profile.suspendsInBackground
     }
 
     /// Standard updates and requestLocation give approximate fixes under reduced accuracy or

@@ -76,16 +76,18 @@ extension World {
     public func offersOnceListed(_ choice: SettingsChoice) -> Bool {
         switch choice {
         case .unlisted: false
-        case .never, .whileUsing: true
+        case .never: true
+        // macOS: a switch per app, on (Always: macOS has no when-in-use) or off. [D S237; I]
+        case .whileUsing: !profile.settingsIsSwitch
         case .askNextTime: profile.hasAllowOnce
         // The widget extension's NSWidgetWantsLocation (`widget true`), not the app's plist. [A S17b]
-        case .whileUsingOrWidgets: config.widget && profile.hasAccuracy
+        case .whileUsingOrWidgets: config.widget && profile.hasAccuracy && profile.isPhoneLike
         case .always: keys.hasAlwaysKey && profile.hasAlways && !isAppClip
         }
     }
 
     /// Whether the page shows a Precise Location switch (iOS 14+, app listed).
-    public var settingsShowsPrecise: Bool { profile.hasAccuracy && record.choice != .unlisted }
+    public var settingsShowsPrecise: Bool { profile.hasAccuracy && !profile.settingsIsSwitch && record.choice != .unlisted }
 
     // MARK: In use [A S12, S13]
 
@@ -114,8 +116,17 @@ extension World {
         switch lifecycle {
         case .foreground: return true
         case .terminated: return false
-        case .background, .suspended: return indicatorShown || graceEndsAt != nil
+        // A running Mac app is always in use; a watch app whose complication is on the
+        // current face too. [A S232; D S236; I watchComplicationInUse]
+        case .background, .suspended:
+            return indicatorShown || graceEndsAt != nil || keptInUseByPlatform
         }
+    }
+
+    /// macOS (a running app is in use) or a complication on the watch face. [A S232; D S236]
+    @inline(__always) var keptInUseByPlatform: Bool {
+        if !profile.suspendsInBackground { return lifecycle.isRunning }
+        return profile.complicationKeepsInUse && widgetAdded && assumptions.watchComplicationInUse
     }
 
     /// Standard updates that keep running in the background (started in the foreground with
@@ -449,7 +460,7 @@ extension World {
 
     /// Every timer scheduled, in no particular order.
     private func forEachTimer(_ body: (TimerKind, Millis) -> Void) {
-        if let end = graceEndsAt, !indicatorShown, notInUseSince == nil { body(.inUseEnds, end) }
+        if let end = graceEndsAt, !indicatorShown, notInUseSince == nil, !keptInUseByPlatform { body(.inUseEnds, end) }
         if let at = suspendAt { body(.suspend, at) }
         if record.temporaryGrant, let since = notInUseSince { body(.allowOnceExpires, max(now, since + assumptions.allowOnceGrace)) }
         if let at = relaunchWindowEndsAt { body(.relaunchWindowCloses, at) }
@@ -466,6 +477,8 @@ extension World {
 
     public func buttons(for prompt: Prompt) -> [String] {
         switch prompt.kind {
+        case .whenInUse where profile.grantIsAlways:
+            return ["Don't Allow", "Allow"]  // macOS's alert [D S237; I]
         case .whenInUse:
             return profile.modernButtonOrder
                 ? ["Allow Once", "Allow While Using App", "Don't Allow"]
@@ -485,6 +498,7 @@ extension World {
     public func title(for prompt: Prompt) -> String {
         let name = "“\(appName)”"
         switch prompt.kind {
+        case .whenInUse where profile.grantIsAlways: return "\(name) would like to use your current location."
         case .whenInUse: return "Allow \(name) to use your location?"
         case .alwaysUpgrade: return "Allow \(name) to also use your location even when you are not using the app?"
         case .temporaryFullAccuracy: return "\(name) would like to use your precise location"
@@ -500,12 +514,13 @@ extension World {
     /// The prompt's message: the usage description or purpose string, after any strings file.
     public func message(for prompt: Prompt) -> String {
         switch prompt.kind {
+        case .whenInUse where profile.usesMacUsageKey: return config.macUsageMessage ?? ""
         case .whenInUse, .legacyWhenInUse: return config.whenInUseMessage ?? ""
         case .alwaysUpgrade, .legacyAlways: return config.alwaysMessage ?? ""
         case .temporaryFullAccuracy: return prompt.purposeKey.flatMap { config.purposeMessage($0.string) } ?? ""
         case .backgroundReminder: return config.alwaysMessage ?? ""
         case .locationButton: return "The app will use your location this time only."
-        case .servicesOff: return "Location Services are off. Turn them on in Settings › \(profile.privacyMenu)."
+        case .servicesOff: return "Location Services are off. Turn them on in \(profile.settingsPath)."
         case .widget: return config.whenInUseMessage ?? ""
         }
     }

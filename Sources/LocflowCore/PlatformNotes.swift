@@ -72,6 +72,21 @@ extension Platform {
         case .visionos: [
             .init(.changed, "An iPad app on visionOS has no Always: requestAlwaysAuthorization is a when-in-use request; background location services do nothing", "A S1, S13, S66"),
             .init(.assumed, "Otherwise it behaves as iOS 18", "I")]
+        case .macos26: [
+            .init(.changed, "No when-in-use level: authorizedWhenInUse is not a macOS status; Allow grants authorizedAlways (macOS's authorized), whichever request asked, so When In Use and Always are the same", "A S230, S230a"),
+            .init(.changed, "NSLocationUsageDescription is the one key both requests need (not NSLocationWhenInUseUsageDescription)", "A S231"),
+            .init(.changed, "The system does not suspend apps in the background: a running app is always in use, so nothing waits for the foreground", "A S232"),
+            .init(.changed, "CLServiceSession and CLBackgroundActivitySession are unavailable (their calls are refused); liveUpdates and CLMonitor exist, liveUpdates' diagnostics from macOS 15", "A S230b, S230c, S230d, S233"),
+            .init(.changed, "No Allow Once, no Precise switch, no location button, no Live Activities; showsBackgroundLocationIndicator is refused", "A S230; I"),
+            .init(.changed, "Settings is System Settings › Privacy & Security › Location Services, with a switch per app (user settings always = on, never = off)", "D S237; I"),
+            .init(.assumed, "The alert's title and its buttons (Don't Allow, Allow, in that order) are locflow's: Apple's pages show none", "I"),
+            .init(.assumed, "Every other rule (Location Services off, restrictions, reset, the classic services) is iOS 18's", "I")]
+        case .watchos26: [
+            .init(.changed, "CLMonitor is unavailable (its calls are refused), as are significant changes, region and beacon monitoring and visits: nothing launches a terminated watch app for a location event, even with Always", "A S233, S234; A-forum S235"),
+            .init(.changed, "A complication on the current face (user addWidget) keeps the app in use in the background (assumption watchComplicationInUse, on)", "D S236; I watchComplicationInUse"),
+            .init(.changed, "The app must run to ask: a request from the background, or from a complication alone, asks nothing", "A S2; I"),
+            .init(.unchanged, "When In Use, Always, CLServiceSession (watchOS 11) and CLBackgroundActivitySession (watchOS 10) exist; Allow Once is assumed as on iOS", "A S230, S230b, S230c; I"),
+            .init(.assumed, "The prompts' titles, buttons and order, and Settings' page, are iOS 18's (Apple's pages show no watchOS prompt)", "I")]
         }
     }
 }

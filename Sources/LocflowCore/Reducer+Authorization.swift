@@ -29,13 +29,13 @@ extension World {
             t.note(.legacyWhenInUsePrompt)
         } else {
             enqueue(whenInUsePrompt(.requestWhenInUse), &t)
-            t.note(.whenInUsePrompt)
+            t.note(profile.grantIsAlways ? .macOSPrompt : .whenInUsePrompt)
         }
     }
 
     func whenInUsePrompt(_ origin: PromptOrigin) -> Prompt {
         let reduced = keys.defaultAccuracyReduced
-        let showsSwitch = profile.hasAccuracy && !(reduced && assumptions.reducedDefaultHidesPreciseSwitch)
+        let showsSwitch = profile.hasAccuracy && !profile.settingsIsSwitch && !(reduced && assumptions.reducedDefaultHidesPreciseSwitch)
         return Prompt(kind: .whenInUse, origin: origin, showsPreciseSwitch: showsSwitch, precise: !reduced)
     }
 
@@ -43,6 +43,11 @@ extension World {
         // An App Clip's request has no effect (`withoutEffect`).
         if !profile.hasAlways {
             t.note(.visionOSAlwaysIsWhenInUse)
+            return requestWhenInUse(&t)
+        }
+        if profile.grantIsAlways {
+            // macOS: the one prompt, whichever request asks. [A S230, S231]
+            t.note(.macOSOneRequest)
             return requestWhenInUse(&t)
         }
         guard canRequest("requestAlwaysAuthorization", needsAlwaysKey: true, &t) else { return }
@@ -222,6 +227,11 @@ extension World {
         prompt = nil
         t.emit(.promptAnswered(p.kind, button: button))
         switch (p.kind, button) {
+        case (.whenInUse, "Allow") where profile.grantIsAlways:
+            // macOS: one grant, read as authorizedAlways (macOS's `authorized`). [A S230, S231]
+            record.choice = .always
+            record.temporaryGrant = false
+            t.note(.macOSAllow)
         case (.whenInUse, "Allow Once"):
             grantTemporary(&t)
             record.choice = .askNextTime

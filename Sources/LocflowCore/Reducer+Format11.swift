@@ -78,7 +78,9 @@ extension World {
         case .addWidget:
             widgetAdded = true
             t.note(.widgetAdded)
-            if assumptions.addWidgetAsks && status == .authorizedWhenInUse && !record.temporaryGrant
+            // watchOS: the widget is a complication on the current face. [D S236; I]
+            if profile.complicationKeepsInUse && assumptions.watchComplicationInUse { t.note(.watchComplicationInUse) }
+            if assumptions.addWidgetAsks && profile.isPhoneLike && status == .authorizedWhenInUse && !record.temporaryGrant
                 && record.choice != .whileUsingOrWidgets {
                 enqueue(Prompt(kind: .widget, origin: .widget), &t)
                 t.note(.widgetAsks)

@@ -207,6 +207,9 @@ extension World {
         switch event {
         case .app(let call):
             guard lifecycle.isRunning else { return why(.appNotRunning, "the app is \(lifecycle.rawValue)") }
+            if !profile.isPhoneLike, let lacking = profile.lacks(call) {
+                return why(.platformLacksCall, "\(lacking) is unavailable on \(profile.platform.displayName)")
+            }
             switch call {
             case .session(let id, _, _):
                 if let s = session(id), s.state == .active, s.held, profile.hasServiceSessions {
@@ -236,15 +239,18 @@ extension World {
                 if !offersOnceListed(choice) {
                     return why(.settingsOptionNotOffered, "\(choice.rawValue) is not offered; the page offers \(settingsOptions.map(\.rawValue).joined(separator: ", "))")
                 }
+            case .locationButton where !profile.isPhoneLike && !profile.hasLocationButton:
+                return why(.platformLacksCall, "CLLocationButton is unavailable on \(profile.platform.displayName)")
             case .addWidget, .removeWidget:
                 if !config.widget { return why(.widgetNotShipped) }
             case .settingsPrecise:
                 if record.choice == .unlisted { return why(.settingsUnlisted) }
-                if !profile.hasAccuracy { return why(.settingsNoPrecise, profile.platform.displayName) }
+                if !profile.hasAccuracy || profile.settingsIsSwitch { return why(.settingsNoPrecise, profile.platform.displayName) }
                 if restricted { return why(.settingsRestricted) }
             default: break
             }
         case .system(.suspend):
+            if !profile.suspendsInBackground { return why(.macOSNoSuspension) }
             if lifecycle != .background { return why(.suspendNeedsBackground, "the app is \(lifecycle.rawValue)") }
         case .system(.relaunch):
             if lifecycle != .terminated { return why(.relaunchNeedsTerminated, "the app is \(lifecycle.rawValue)") }
@@ -435,7 +441,7 @@ extension World {
         // must leave the world at rest (a step without effect does not settle again).
         // Suspension of a backgrounded app without background execution.
         if lifecycle == .background {
-            if runsInBackground { suspendAt = nil } else if suspendAt == nil { suspendAt = now + assumptions.suspendDelay }
+            if runsInBackground || keptInUseByPlatform { suspendAt = nil } else if suspendAt == nil { suspendAt = now + assumptions.suspendDelay }
         } else {
             suspendAt = nil
         }

@@ -68,6 +68,8 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
     case widgetAsks, widgetPromptAllow, widgetPromptDeny
     // Extensions of 2026-12: the device restart
     case deviceRestart, restartEndsSessions, restartLiftsForceQuit, restartKeepsMonitoring
+    // Extensions of 2026-12: macOS 26 and watchOS 26
+    case platformLacksCall, macOSPrompt, macOSOneRequest, macOSAllow, macOSNoSuspension, watchComplicationInUse
 
     /// The rule as a sentence.
     public var text: String { entry.text }
@@ -301,6 +303,12 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
         case .deviceRestart: ("The device restarts: every process ends, and what lives only in memory with it (Allow Once, temporary full accuracy, prompts, kept sessions and streams); the authorization and Settings stay", "D S225, S226; I")
         case .restartEndsSessions: ("The system kept sessions for the app's next launch: a restart ends them and their relaunch window (they lived in memory)", "I; A S18")
         case .restartLiftsForceQuit: ("After a restart a force-quit app may be relaunched again (\"until reopened/rebooted\")", "D S222; I forceQuitBlocksRelaunch")
+        case .platformLacksCall: ("The platform does not have this API (Apple's availability lists no version for it there): the call is refused", "A S230b, S230c, S233, S234; A-forum S235")
+        case .macOSPrompt: ("macOS asks once, with NSLocationUsageDescription: the alert's buttons are Don't Allow and Allow (their words and order are locflow's: Apple's pages show none)", "A S231; D S237; I")
+        case .macOSOneRequest: ("macOS has no when-in-use level: requestAlwaysAuthorization shows the same single prompt as requestWhenInUseAuthorization", "A S230, S231; I")
+        case .macOSAllow: ("Allow on macOS grants authorizedAlways (macOS's authorized): authorizedWhenInUse is not a macOS status, and System Settings shows the app's switch on", "A S230, S230a; D S237")
+        case .macOSNoSuspension: ("macOS does not suspend apps in the background: a running Mac app is always in use", "A S232")
+        case .watchComplicationInUse: ("The app's complication is on the current watch face: the app counts as in use while it runs in the background (assumption watchComplicationInUse, on)", "D S236; I watchComplicationInUse")
         case .restartKeepsMonitoring: ("Region, significant-change, visit, beacon-region and CLMonitor-condition monitoring persist across the restart: the next such event relaunches an Always app", "D S225, S226, S227; A S13, S64")
         }
     }

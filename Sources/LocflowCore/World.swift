@@ -403,7 +403,7 @@ final class ConfigBox: Sendable, Hashable {
     let appClip: Bool
     private init(_ config: AppConfig) {
         self.config = config
-        keys = InfoKeys(config.info)
+        keys = InfoKeys(config.info, config.profile)
         profile = config.profile
         assumptions = config.assumptions
         appClip = config.appClip
@@ -434,11 +434,13 @@ struct InfoKeys: Sendable, Hashable {
     let hasLocationBackgroundMode: Bool
     let defaultAccuracyReduced: Bool
 
-    init(_ info: AppInfo) {
-        hasWhenInUseKey = info.hasWhenInUseKey
-        hasAlwaysKey = info.hasAlwaysKey
+    /// On macOS both requests need `NSLocationUsageDescription` and nothing else. [A S231]
+    init(_ info: AppInfo, _ profile: PlatformProfile) {
+        hasWhenInUseKey = profile.usesMacUsageKey ? info.hasMacUsageKey : info.hasWhenInUseKey
+        hasAlwaysKey = profile.usesMacUsageKey ? info.hasMacUsageKey : info.hasAlwaysKey
         requireExplicitServiceSession = info.requireExplicitServiceSession
-        hasLocationBackgroundMode = info.hasLocationBackgroundMode
+        // macOS has no UIBackgroundModes: allowsBackgroundLocationUpdates never crashes a Mac app. [I]
+        hasLocationBackgroundMode = profile.usesMacUsageKey || info.hasLocationBackgroundMode
         defaultAccuracyReduced = info.defaultAccuracyReduced
     }
 }

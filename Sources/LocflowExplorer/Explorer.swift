@@ -286,7 +286,8 @@ extension ExplorerState {
         let w = world
         var items: [Item] = []
         items.append(eventItem(language("Location Services"), .user(.settingsLocationServices(!w.locationServicesOn)), checked: w.locationServicesOn))
-        for choice in SettingsChoice.allCases where choice != .unlisted {
+        if let item = appSwitchItem { items.append(item) }  // macOS: one switch (SettingsPage.swift)
+        for choice in SettingsChoice.allCases where choice != .unlisted && !w.profile.settingsIsSwitch {
             guard w.settingsOptions.contains(choice) else { continue }
             items.append(eventItem(settingsLabel(choice), .user(.settings(choice)), checked: w.record.choice == choice))
         }

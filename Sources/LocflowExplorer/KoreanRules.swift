@@ -223,6 +223,12 @@ extension Korean {
         .deviceRestart: "기기가 재시동됩니다: 모든 프로세스가 끝나고 메모리에만 있던 것(한 번 허용, 임시 전체 정확도, 알림, 보존된 세션과 스트림)도 사라집니다. 권한과 설정은 그대로입니다",
         .restartEndsSessions: "시스템이 앱의 다음 실행을 위해 보존한 세션은 재시동으로 끝납니다 (재실행 창도 함께)",
         .restartLiftsForceQuit: "재시동 후에는 강제 종료된 앱도 다시 실행될 수 있습니다",
+        .platformLacksCall: "이 플랫폼에는 이 API가 없습니다 (애플의 지원 목록에 이 플랫폼의 버전이 없습니다): 호출은 거부됩니다",
+        .macOSPrompt: "macOS는 NSLocationUsageDescription으로 한 번 묻습니다: 알림의 버튼은 허용 안 함과 허용입니다 (그 문구와 순서는 locflow의 것입니다: 애플 문서에는 없습니다)",
+        .macOSOneRequest: "macOS에는 사용하는 동안 단계가 없습니다: requestAlwaysAuthorization도 requestWhenInUseAuthorization과 같은 알림 하나를 보여 줍니다",
+        .macOSAllow: "macOS에서 허용은 authorizedAlways(macOS의 authorized)를 줍니다: authorizedWhenInUse는 macOS의 상태가 아니며, 시스템 설정에는 앱의 스위치가 켜져 있습니다",
+        .macOSNoSuspension: "macOS는 백그라운드의 앱을 일시 중단하지 않습니다: 실행 중인 앱은 언제나 사용 중입니다",
+        .watchComplicationInUse: "앱의 컴플리케이션이 현재 시계 화면에 있습니다: 앱은 백그라운드에서 실행되는 동안 사용 중입니다 (가정 watchComplicationInUse, 켬)",
         .restartKeepsMonitoring: "영역, 중요 위치 변경, 방문, 비콘 영역, CLMonitor 조건 모니터링은 재시동 후에도 유지됩니다: 다음 이벤트가 항상 허용 앱을 실행합니다",
         .widgetAsks: "위젯을 추가하면 시스템이 앱의 위치 권한을 위젯에도 넓힐지 묻습니다 (애플 문서; 가정 addWidgetAsks 켬. 알림의 문구와 버튼은 locflow의 것)",
         .widgetPromptAllow: "허용: 앱 또는 위젯을 사용하는 동안. 상태는 authorizedWhenInUse 그대로라 콜백이 없습니다",
@@ -304,6 +310,8 @@ extension Language {
         if d.hasPrefix("servicesOffOverridesRestricted") { return "가정 servicesOffOverridesRestricted: 위치 서비스가 꺼져 있거나 에어플레인 모드인 동안 denied, 그 밖에는 restricted를 읽습니다" }
         if d.hasPrefix("no session "), d.hasSuffix(" is held") { return "잡고 있는 세션 " + d.dropFirst("no session ".count).dropLast(" is held".count) + " 없음" }
         if d == "no .always session held" { return "잡고 있는 .always 세션 없음" }
+        // platformLacksCall: "API is unavailable on PLATFORM".
+        if let r = d.range(of: " is unavailable on ") { return "\(d[r.upperBound...])에는 \(d[..<r.lowerBound])이(가) 없습니다" }
         if d.hasPrefix("no purpose key ") { return "목적 키 " + d.dropFirst("no purpose key ".count) + " 없음" }
         if d == "not authorized for background events" { return "백그라운드 이벤트를 받을 권한 없음" }
         let bare = d.hasPrefix("the ") ? String(d.dropFirst(4)) : d

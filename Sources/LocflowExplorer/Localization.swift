@@ -43,6 +43,7 @@ public enum Language: String, CaseIterable, Sendable {
         guard self == .ko else { return world.title(for: prompt) }
         let name = "‘\(world.appName)’"
         switch prompt.kind {
+        case .whenInUse where world.profile.grantIsAlways: return "\(name)이(가) 사용자의 현재 위치를 사용하려고 합니다."
         case .whenInUse: return "\(name)이(가) 사용자의 위치를 사용하도록 허용하겠습니까?"
         case .alwaysUpgrade: return "\(name)이(가) 앱을 사용하지 않을 때에도 사용자의 위치에 접근하도록 허용하겠습니까?"
         case .temporaryFullAccuracy: return "\(name)이(가) 사용자의 정확한 위치를 사용하려고 합니다"
@@ -124,6 +125,8 @@ enum Korean {
         // Settings page
         "Privacy & Security": "개인정보 보호 및 보안", "Privacy": "개인정보 보호", "Location": "위치", "Location Services": "위치 서비스",
         "ALLOW LOCATION ACCESS": "위치 접근 허용", "Precise Location": "정확한 위치",
+        "System Settings": "시스템 설정", "Watch Settings": "워치 설정",
+        "Allow the apps below to determine your location.": "아래 앱이 사용자의 위치를 확인하도록 허용합니다.",
         "Reset Location & Privacy": "위치 및 개인정보 보호 재설정",
         "is not listed: it has never asked for location.": "은(는) 목록에 없습니다: 아직 위치를 요청한 적이 없습니다.",
         "Restricted: the page is locked": "제한됨: 이 페이지는 잠겨 있습니다",
@@ -152,6 +155,9 @@ enum Korean {
         // Diagnostics
         "delivering:": "전달 중:", "No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics.":
             "아직 진단 소스가 없습니다. CLServiceSession, liveUpdates, CLMonitor 이벤트, CLBackgroundActivitySession이 진단을 보고합니다.",
+        "No sources yet. liveUpdates and CLMonitor events report diagnostics.": "아직 진단 소스가 없습니다. liveUpdates와 CLMonitor 이벤트가 진단을 보고합니다.",
+        "No sources yet. CLServiceSession, liveUpdates and CLBackgroundActivitySession report diagnostics.":
+            "아직 진단 소스가 없습니다. CLServiceSession, liveUpdates, CLBackgroundActivitySession이 진단을 보고합니다.",
         "to read what a property means": "로 속성의 의미 보기",
         "nothing in the way": "막는 것 없음", "true": "개 참", "every property, and what each means": "모든 속성과 각각의 의미",
         // Bars and log

@@ -13,7 +13,8 @@ extension Renderer {
         let message = TextWidth.wrap(s.promptMessage(p), width: textW)
         let buttons = w.buttons(for: p)
         // The map (with its Precise switch) came with iOS 14; iOS 13's prompt is text only. [A S2; docs/flow-format.md §4]
-        let hasMap = (p.kind == .whenInUse && w.profile.hasAccuracy) || p.kind == .temporaryFullAccuracy
+        // macOS's alert has no map (`promptShowsMap`).
+        let hasMap = (p.kind == .whenInUse && w.profile.promptShowsMap) || p.kind == .temporaryFullAccuracy
         let fixed = 2 + title.count + 1 + buttons.count * 2 + (hasMap ? 3 : 0)
         // The whole usage description is readable: when it is taller than the room, it scrolls
         // (PgUp/PgDn, or the wheel over the prompt) under a line that says where in it the reader is.

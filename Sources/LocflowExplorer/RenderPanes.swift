@@ -4,11 +4,12 @@ import LocflowFlow
 /// Render, the Settings, App and Diagnostics panes.
 extension Renderer {
     mutating func drawSettings(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
+        if w.profile.settingsIsSwitch { return drawSwitchPage(r, focused: focused) }  // SettingsPage.swift
         let items = s.items(.settings)
         let sel = focused ? s.selected(.settings) : -1
         var y = r.y
         let bottom = r.y + r.h
-        f.put(r.x, y, "\(L(s.privacyMenu)) \(g.arrow) \(L("Location"))", .dim, maxWidth: r.w); y += 1
+        for line in settingsHeader { f.put(r.x, y, line, .dim, maxWidth: r.w); y += 1 }
         drawItem(items[0], index: 0, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == 0, switchStyle: true); y += 2
         var index = 1
         if w.record.choice == .unlisted {
@@ -133,8 +134,8 @@ extension Renderer {
         f.put(r.x, y, L("keys"), .dim)
         var keyParts: [(String, Role)] = []
         func key(_ name: String, _ present: Bool) { keyParts.append(((present ? String(g.check) : String(g.cross)) + name, present ? .good : .bad)) }
-        key("WhenInUse", w.info.hasWhenInUseKey)
-        key(L("Always"), w.info.hasAlwaysKey)
+        if w.profile.usesMacUsageKey { key("UsageDescription", w.info.hasMacUsageKey) }  // NSLocationUsageDescription
+        else { key("WhenInUse", w.info.hasWhenInUseKey); key(L("Always"), w.info.hasAlwaysKey) }
         key(L("Temporary") + (w.info.temporaryUsageDescriptions.map { "(\($0.keys.sorted().joined(separator: ",")))" } ?? ""), w.info.temporaryUsageDescriptions?.isEmpty == false)
         key("bg:location", w.info.hasLocationBackgroundMode)
         if w.info.requireExplicitServiceSession { key(L("explicit"), true) }
@@ -228,8 +229,12 @@ extension Renderer {
         y += 1
         let lines = s.diagnosticItems
         if lines.isEmpty {
+            // macOS has no session classes, watchOS no CLMonitor: each names only what it has.
+            let sourcesText = !w.profile.hasSessionClasses ? "No sources yet. liveUpdates and CLMonitor events report diagnostics."
+                : !w.profile.hasMonitor ? "No sources yet. CLServiceSession, liveUpdates and CLBackgroundActivitySession report diagnostics."
+                : "No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics."
             let text = w.profile.hasServiceSessions
-                ? L("No sources yet. CLServiceSession, liveUpdates, CLMonitor events and CLBackgroundActivitySession report diagnostics.")
+                ? L(sourcesText)
                 : s.language.pick("Diagnostics arrive with iOS 18 (this is \(w.profile.platform.displayName)).", "진단은 iOS 18부터 있습니다 (지금은 \(w.profile.platform.displayName)).")
             for line in TextWidth.wrap(text, width: r.w, lines: r.h - 1, ellipsis: g.ellipsis) { y += 1; f.put(r.x, y, line, .dim) }
             return

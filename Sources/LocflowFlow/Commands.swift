@@ -210,9 +210,13 @@ public enum Commands {
         say("")
         say("What iOS would do:")
         let profile = platform.profile
-        say("  requestWhenInUseAuthorization: " + (info.hasWhenInUseKey ? "shows the when-in-use prompt" : "does nothing (NSLocationWhenInUseUsageDescription is missing)"))
+        // macOS asks with NSLocationUsageDescription, for either request. [A S231]
+        let askKey = profile.usesMacUsageKey ? "NSLocationUsageDescription" : "NSLocationWhenInUseUsageDescription"
+        let canAsk = profile.usesMacUsageKey ? info.hasMacUsageKey : info.hasWhenInUseKey
+        say("  requestWhenInUseAuthorization: " + (canAsk ? (profile.grantIsAlways ? "shows macOS's alert (Allow grants authorizedAlways)" : "shows the when-in-use prompt") : "does nothing (\(askKey) is missing)"))
         let always: String
-        if !info.hasWhenInUseKey { always = "does nothing (NSLocationWhenInUseUsageDescription is missing)" }
+        if !canAsk { always = "does nothing (\(askKey) is missing)" }
+        else if profile.grantIsAlways { always = "shows the same alert: macOS has no when-in-use level" }
         else if !profile.hasAlways { always = "is a when-in-use request on visionOS" }
         else if !info.hasAlwaysKey { always = "does nothing (NSLocationAlwaysAndWhenInUseUsageDescription is missing)" }
         else if profile.legacyPrompts { always = "shows the three-option Always prompt" }
@@ -225,11 +229,21 @@ public enum Commands {
         if probe.canEverAsk {
             say("  Settings options once the app has asked: " + probe.settingsOptionsOnceListed.map(\.rawValue).joined(separator: ", "))
         } else {
-            say("  Settings: never lists the app, because it cannot ask (nothing prompts without NSLocationWhenInUseUsageDescription)")
+            say("  Settings: never lists the app, because it cannot ask (nothing prompts without \(askKey))")
         }
-        if profile.hasAccuracy { say("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on")) }
-        say("  allowsBackgroundLocationUpdates = true: " + (info.hasLocationBackgroundMode ? "allowed" : "crashes the app (no location in UIBackgroundModes)"))
-        if profile.hasServiceSessions {
+        if profile.hasAccuracy && !profile.settingsIsSwitch { say("  Precise Location starts " + (info.defaultAccuracyReduced ? "off" : "on")) }
+        if profile.suspendsInBackground {
+            say("  allowsBackgroundLocationUpdates = true: " + (info.hasLocationBackgroundMode ? "allowed" : "crashes the app (no location in UIBackgroundModes)"))
+        } else {
+            say("  in the background: never suspended, every service keeps running (macOS has no UIBackgroundModes)")
+        }
+        if !profile.isPhoneLike {
+            let lacking = [AppCall.session(id: "s", goal: .none, fullAccuracyKey: nil), .backgroundActivity(true), .monitor(true),
+                           .startMonitoringSignificantLocationChanges, .startMonitoringRegion("r"), .startMonitoringVisits,
+                           .startRangingBeacons("b"), .liveActivity(true), .showsBackgroundLocationIndicator(true)].compactMap(profile.lacks)
+            say("  unavailable on \(platform.displayName) (the calls are refused): " + lacking.joined(separator: ", "))
+        }
+        if profile.hasServiceSessions && profile.hasSessionClasses {
             say("  iOS 18 sessions: " + (info.requireExplicitServiceSession ? "explicit CLServiceSession required (implicit sessions are off)" : "implicit sessions on"))
         }
         if profile.isVisionOS {

@@ -142,6 +142,7 @@ public enum InfoPlistLoader {
         info.whenInUseDescription = string("NSLocationWhenInUseUsageDescription")
         info.alwaysAndWhenInUseDescription = string("NSLocationAlwaysAndWhenInUseUsageDescription")
         info.alwaysDescription = string("NSLocationAlwaysUsageDescription")
+        info.usageDescription = string("NSLocationUsageDescription")
         info.defaultAccuracyReduced = bool("NSLocationDefaultAccuracyReduced")
         info.requireExplicitServiceSession = bool("NSLocationRequireExplicitServiceSession")
         info.widgetWantsLocation = bool("NSWidgetWantsLocation")
@@ -203,11 +204,16 @@ public enum InfoPlistLoader {
     public static func analyse(_ dict: [String: PlistValue], platform: Platform = .ios18) -> [PlistFinding] {
         var (info, findings) = resolve(dict)
         if info.displayName == nil && info.bundleName == nil { info.displayName = nil }
-        if !info.hasWhenInUseKey {
+        if platform.profile.usesMacUsageKey && !info.hasMacUsageKey {
+            findings.append(PlistFinding(severity: .warning, key: "NSLocationUsageDescription",
+                                         message: "is missing: on macOS neither request prompts without it"))
+        }
+        if !info.hasWhenInUseKey && !platform.profile.usesMacUsageKey {
             findings.append(PlistFinding(severity: .warning, key: "NSLocationWhenInUseUsageDescription",
                                          message: "is missing: requestWhenInUseAuthorization and requestAlwaysAuthorization do nothing (no prompt, no callback), and sessions never prompt"))
         }
-        if info.alwaysAndWhenInUseDescription == nil {
+        let mac = platform.profile.usesMacUsageKey
+        if info.alwaysAndWhenInUseDescription == nil && !mac {
             if info.alwaysDescription != nil {
                 findings.append(PlistFinding(severity: .warning, key: "NSLocationAlwaysAndWhenInUseUsageDescription",
                                              message: "is missing; only the deprecated NSLocationAlwaysUsageDescription is there, which Apple gives availability iOS 8.0-10.0. It is no alias: on iOS 11 and later requestAlwaysAuthorization does nothing, Always sessions never ask, and Settings offers no Always option"))
@@ -216,10 +222,10 @@ public enum InfoPlistLoader {
                                              message: "is missing: requestAlwaysAuthorization does nothing and Settings offers no Always option"))
             }
         }
-        if dict["NSLocationUsageDescription"] != nil {
+        if dict["NSLocationUsageDescription"] != nil && !mac {
             findings.append(PlistFinding(severity: .note, key: "NSLocationUsageDescription", message: "is read only by macOS and iOS 6-7; iOS 8+ ignores it"))
         }
-        if info.hasAlwaysKey && !info.hasLocationBackgroundMode {
+        if info.hasAlwaysKey && !info.hasLocationBackgroundMode && !mac {
             // CLBackgroundActivitySession came with iOS 17: before it there is none to speak of. [A S31]
             let session = platform.profile.hasModernAPIs ? ", and a CLBackgroundActivitySession never becomes active" : ""
             findings.append(PlistFinding(severity: .note, key: "UIBackgroundModes",
@@ -250,6 +256,7 @@ public enum InfoPlistLoader {
         if let v = info.whenInUseDescription { d["NSLocationWhenInUseUsageDescription"] = .string(v) }
         if let v = info.alwaysAndWhenInUseDescription { d["NSLocationAlwaysAndWhenInUseUsageDescription"] = .string(v) }
         if let v = info.alwaysDescription { d["NSLocationAlwaysUsageDescription"] = .string(v) }
+        if let v = info.usageDescription { d["NSLocationUsageDescription"] = .string(v) }
         if let t = info.temporaryUsageDescriptions { d["NSLocationTemporaryUsageDescriptionDictionary"] = .dict(t.mapValues { .string($0) }) }
         if info.defaultAccuracyReduced { d["NSLocationDefaultAccuracyReduced"] = .bool(true) }
         if info.requireExplicitServiceSession { d["NSLocationRequireExplicitServiceSession"] = .bool(true) }

@@ -465,8 +465,8 @@ struct Cursor {
         return t
     }
 
-    /// An error lists the valid words when there are at most this many (the 11 platforms are).
-    static let listedOptions = 11
+    /// An error lists the valid words when there are at most this many (the 13 platforms are).
+    static let listedOptions = 13
 
     /// An unknown word: what was expected, the word, the nearest valid one; with a `listing` (the
     /// words after a verb) every valid word, however many (`locflow help flow` gives their meanings).
@@ -537,7 +537,7 @@ extension Statement {
     public static let v11Extensions: Set<String> = [
         "device airplaneMode", "expect controlCenter", "expect prompt widget", "expect delivering regions",
         "assume addWidgetAsks", "assume controlCenterRecentWindow", "assume explicitSessionKeyCoversClassicAPIs",
-        "assume servicesOffOverridesRestricted", "assume backgroundActivityRelaunchesWhenInUse", "device restart",
+        "assume servicesOffOverridesRestricted", "assume backgroundActivityRelaunchesWhenInUse", "device restart", "assume watchComplicationInUse",
         "expect diagnostic isStationary"]
 
     /// The word that makes this a version 1.1 statement (docs/flow-format.md §8), or nil for a version 1 statement.
@@ -552,7 +552,8 @@ extension Statement {
                                         "requestLocationTimeout", "startTimeOfDay", "liveActivityMaxDuration", "addWidgetAsks",
                                         "controlCenterRecentWindow", "explicitSessionKeyCoversClassicAPIs",
                                         "servicesOffOverridesRestricted", "ios17LiveUpdatesPrompts",
-                                        "alwaysSessionCoversClassicAPIs", "backgroundActivityRelaunchesWhenInUse"]
+                                        "alwaysSessionCoversClassicAPIs", "backgroundActivityRelaunchesWhenInUse",
+                                        "watchComplicationInUse"]
                 return v11.contains(name) ? "assume \(name)" : nil
             default: return nil
             }

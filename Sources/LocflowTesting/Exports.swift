@@ -30,7 +30,7 @@ public typealias PlistValue = LocflowFlow.PlistValue
 
 /// The OS the app runs on: a case for every platform the flow format names.
 public enum Platform: String, CaseIterable, Sendable, Hashable {
-    case iOS12, iOS13, iOS13_4, iOS14, iOS15, iOS16, iOS17, iOS18, iOS26, iOS27, visionOS
+    case iOS12, iOS13, iOS13_4, iOS14, iOS15, iOS16, iOS17, iOS18, iOS26, iOS27, visionOS, macOS26, watchOS26
 
     /// The model's platform.
     var core: LocflowCore.Platform {
@@ -46,6 +46,8 @@ public enum Platform: String, CaseIterable, Sendable, Hashable {
         case .iOS26: .ios26
         case .iOS27: .ios27
         case .visionOS: .visionos
+        case .macOS26: .macos26
+        case .watchOS26: .watchos26
         }
     }
 
@@ -63,6 +65,8 @@ public enum Platform: String, CaseIterable, Sendable, Hashable {
         case .ios26: self = .iOS26
         case .ios27: self = .iOS27
         case .visionos: self = .visionOS
+        case .macos26: self = .macOS26
+        case .watchos26: self = .watchOS26
         }
     }
 

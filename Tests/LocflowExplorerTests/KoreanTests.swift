@@ -77,6 +77,7 @@ struct KoreanTests {
     }
 
     let koreanStrings = ["NSLocationWhenInUseUsageDescription": "지도에서 현재 위치를 보여 줍니다.",
+                         "NSLocationUsageDescription": "지도에서 현재 위치를 보여 줍니다.",
                          "NSLocationAlwaysAndWhenInUseUsageDescription": "저장한 장소에 도착하면 알려 줍니다.",
                          "Nav": "길 안내에는 정확한 위치가 필요합니다."]
 

@@ -112,6 +112,11 @@ struct InspectTests {
     @Test(arguments: Platform.allCases)
     func theBackgroundActivitySessionIsNamedOnlyWhereItExists(_ platform: Platform) {
         let out = inspect(Self.whenInUse + "<key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Always.</string>", platform: platform)
+        // macOS has no UIBackgroundModes, and no CLBackgroundActivitySession but in the refused calls.
+        if platform.profile.usesMacUsageKey {
+            #expect(!out.contains("UIBackgroundModes: has no") && out.contains("(the calls are refused): CLServiceSession, CLBackgroundActivitySession"), "\(out)")
+            return
+        }
         #expect(out.contains("  note: UIBackgroundModes: has no 'location': allowsBackgroundLocationUpdates = true crashes the app"), "\(out)")
         #expect(out.contains("CLBackgroundActivitySession") == platform.profile.hasModernAPIs, "\(out)")
     }
@@ -154,10 +159,14 @@ struct InspectTests {
         let alwaysOnly = "<key>CFBundleName</key><string>OldTracker</string>"
             + "<key>NSLocationAlwaysAndWhenInUseUsageDescription</key><string>Records your trips.</string>"
             + "<key>NSLocationAlwaysUsageDescription</key><string>Records your trips.</string>"
-        let out = inspect(alwaysOnly, platform: platform)
-        #expect(out.contains("  Settings: never lists the app, because it cannot ask (nothing prompts without NSLocationWhenInUseUsageDescription)\n"), "\(out)")
+        // macOS asks with NSLocationUsageDescription instead. [A S231]
+        let mac = platform.profile.usesMacUsageKey
+        let askKey = mac ? "NSLocationUsageDescription" : "NSLocationWhenInUseUsageDescription"
+        let out = inspect(alwaysOnly + (mac ? Self.whenInUse : ""), platform: platform)
+        #expect(out.contains("  Settings: never lists the app, because it cannot ask (nothing prompts without \(askKey))\n"), "\(out)")
         #expect(!out.contains("Settings options once the app has asked"), "\(out)")
-        #expect(inspect(alwaysOnly + Self.whenInUse, platform: platform).contains("Settings options once the app has asked: never, "))
+        let withKey = mac ? "<key>NSLocationUsageDescription</key><string>Shows you on the map.</string>" : Self.whenInUse
+        #expect(inspect(alwaysOnly + withKey, platform: platform).contains("Settings options once the app has asked: never, "))
 
         var config = AppConfig()
         config.platform = platform
@@ -174,7 +183,7 @@ struct InspectTests {
         search.run { _, w in if w.record.choice != .unlisted { listed += 1 } }
         #expect(search.count > 1 && listed == 0, "\(platform): \(listed) of \(search.count) states list the app")
         // With the key the same search lists it after a prompt (two steps: ask, answer).
-        config.info.whenInUseDescription = "Shows you on the map."
+        if mac { config.info.usageDescription = "Shows you on the map." } else { config.info.whenInUseDescription = "Shows you on the map." }
         #expect(World(config: config).canEverAsk)
         var asking = StateSearch(config: config, bounds: StateSearch.Bounds(depth: 2, families: families, sessions: 2))
         listed = 0

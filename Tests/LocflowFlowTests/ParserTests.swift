@@ -137,7 +137,7 @@ struct ParserErrorTests {
         ("app liveUpdates start\nexpect diagnostics liveUpdates", "t.flow:2:31: error: expected diagnostic property names, or none at the end of the line"),
         ("app session a always fullAccuracy", "t.flow:1:34: error: expected a full-accuracy purpose key at the end of the line"),
         ("app session a always precise Nav", "t.flow:1:22: error: expected 'fullAccuracy KEY' or the end of the line (fullAccuracy), found 'precise'"),
-        ("platform ios19", "t.flow:1:10: error: expected a platform (ios12, ios13, ios13.4, ios14, ios15, ios16, ios17, ios18, ios26, ios27, visionos), found 'ios19' (did you mean 'ios18'?)"),
+        ("platform ios19", "t.flow:1:10: error: expected a platform (ios12, ios13, ios13.4, ios14, ios15, ios16, ios17, ios18, ios26, ios27, visionos, macos26, watchos26), found 'ios19' (did you mean 'ios18'?)"),
     ])
     func everyOtherMessage(_ text: String, _ message: String) {
         #expect(parseError(text) == message)

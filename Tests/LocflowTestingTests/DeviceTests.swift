@@ -268,8 +268,23 @@ struct DeviceTests {
         #expect(monitor.events.map(\.identifier) == ["home"])
     }
 
+    /// macOS 26 through the library: one alert, Allow reads authorizedAlways, a session refused with the reason.
+    @Test func macOSThroughTheLibrary() throws {
+        let device = SimulatedDevice(platform: .macOS26)
+        let manager = device.makeLocationManager()
+        manager.requestWhenInUseAuthorization()
+        #expect(device.prompt?.buttons == ["Don't Allow", "Allow"])
+        #expect(device.prompt?.hasPreciseSwitch == false)
+        device.tap("Allow")
+        #expect(manager.authorizationStatus == .authorizedAlways)
+        let error = #expect(throws: SimulatedDeviceError.self) { try device.perform("app session nav whenInUse") }
+        #expect(error?.kind == .refused)
+        #expect(error?.message.contains("(CLServiceSession is unavailable on macOS 26)") == true)
+        #expect(Platform(flowName: "watchos26") == .watchOS26)
+    }
+
     @Test func platformsByTheFlowsNames() {
-        #expect(Platform.allCases.count == 11 && Platform.allCases.allSatisfy { Platform(flowName: $0.flowName) == $0 })
+        #expect(Platform.allCases.count == 13 && Platform.allCases.allSatisfy { Platform(flowName: $0.flowName) == $0 })
         #expect(Platform(flowName: "ios26") == .iOS26 && Platform.iOS27.flowName == "ios27")
         #expect(Platform(flowName: "ios13.4") == .iOS13_4)
         #expect(Platform.visionOS.flowName == "visionos")
