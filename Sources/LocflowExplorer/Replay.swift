@@ -31,10 +31,12 @@ public struct Replay {
         if picture { preparePicture() }
     }
 
-    /// A picture for a slide: no footer, and the session bars' scale chosen so the flow's whole
-    /// time span fits them (they stay put from the first frame to the last).
+    /// A picture for a slide: no footer, and the session bars step by step, as the explorer shows
+    /// a flow (each step its columns, long waits as labelled breaks); their real-time scale, if
+    /// a person switches to it (`t`), is chosen so the flow's whole time span fits.
     mutating func preparePicture() {
         state.picture = true
+        state.stepBars = true
         var probe = state
         while probe.history.canRedo { _ = probe.perform(.redo) }
         let span = probe.world.now
