@@ -12,12 +12,19 @@ let package = Package(
         // The pure model: state, events, reducer, derived view, rules. No Foundation, no I/O.
         .target(name: "LocflowCore"),
         // .flow lexer/parser/printer/runner, traces, Info.plist and InfoPlist.strings loading.
-        .target(name: "LocflowFlow", dependencies: ["LocflowCore", "CPrefetch"]),
+        // The model checker's engine: breadth-first search over any model (`CheckableModel`), its
+        // visited set, buffers, schedule and threads. Knows nothing of locflow's model. Built with
+        // cross-module optimization, so that its generic code is specialized for the model in
+        // LocflowFlow, and without dynamic exclusivity checks, which the optimizer could not take
+        // out of code inlined into another module (6% of the instructions; docs/speed.md).
+        .target(name: "LocflowCheck", dependencies: ["CPrefetch"],
+                swiftSettings: [.unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"])]),
+        .target(name: "LocflowFlow", dependencies: ["LocflowCore", "LocflowCheck"]),
         // The explorer's pure view: layout, panes, keymap, render(state, size) -> Frame.
         .target(name: "LocflowExplorer", dependencies: ["LocflowCore", "LocflowFlow"]),
         // The simulated device and location manager with Apple's names, on the model (never ncurses).
         .target(name: "LocflowTesting", dependencies: ["LocflowCore", "LocflowFlow"]),
-        // Header-only: the processor's prefetch hint, which Swift cannot write (the model checker).
+        // Header-only: the processor's prefetch hint and atomics, which Swift cannot write (LocflowCheck's visited set).
         .systemLibrary(name: "CPrefetch"),
         // Header-only wrapper around the system ncursesw (Debian: libncurses-dev).
         .systemLibrary(name: "CNcursesw"),
@@ -26,7 +33,8 @@ let package = Package(
             dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplorer", "LocflowTesting", "CNcursesw"]
         ),
         .testTarget(name: "LocflowCoreTests", dependencies: ["LocflowCore"]),
-        .testTarget(name: "LocflowFlowTests", dependencies: ["LocflowCore", "LocflowFlow"]),
+        .testTarget(name: "LocflowCheckTests", dependencies: ["LocflowCheck"]),
+        .testTarget(name: "LocflowFlowTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowCheck"]),
         .testTarget(name: "LocflowTestingTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowTesting"]),
         .testTarget(name: "LocflowExplorerTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplorer"],
                     exclude: ["Goldens"]),

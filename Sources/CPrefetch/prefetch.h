@@ -3,7 +3,7 @@
 
 #include <stdint.h>
 
-/* What the model checker's visited set (Sources/LocflowFlow/StateStore.swift) needs of the
+/* What the model checker's visited set (Sources/LocflowCheck/VisitedSet.swift) needs of the
    processor and Swift cannot say itself on raw memory. */
 
 /* Asks the processor to bring the cache line at `p` in, without waiting for it: the model

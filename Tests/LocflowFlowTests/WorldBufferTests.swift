@@ -1,6 +1,7 @@
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowCheck
 
 /// The search's buffers of worlds copy, move and end a world that holds no reference as its
 /// bytes (`WorldBytes.swift`). That is sound only while such a world's bytes are its whole value:

@@ -1,7 +1,6 @@
 import Foundation
-import LocflowCore
 
-/// How the search's threads share its work (`StateSearch.run`): the frontier of each level is cut
+/// How the search's threads share its work (`BreadthFirstSearch.run`): the frontier of each level is cut
 /// into parts, handed out in order; a thread expands a part (steps, canonical forms, fingerprints,
 /// look-ups in a view of the visited set) and hands it back; the parts are merged strictly in the
 /// order they were handed out, one at a time, by whichever thread is free (so the numbering, the
@@ -9,7 +8,7 @@ import LocflowCore
 ///
 /// Nothing waits for a round to end: a thread that hands back the part next in order merges it;
 /// one that cannot merge takes the next part. Parts of the next level are handed out as soon as
-/// the merge has put a whole part's worth of its worlds in place, before the level ends. With
+/// the merge has put a whole part's worth of its states in place, before the level ends. With
 /// rounds (a batch expanded while the one before was merged, then the new states put into the
 /// visited set while no worker ran) a thread waited 9-13% of the time on two cores: for the
 /// round's last part, for the thread pool to wake, and between rounds.
@@ -17,7 +16,7 @@ import LocflowCore
 /// Everything here is under `condition`'s lock, but `levels` (never changed) and `mergeLevelSize`
 /// (changed only by the merging thread, which reads it); the search's own fields are the merging
 /// thread's alone (`merging` passes them from one thread to the next, through the lock).
-final class SearchSchedule: @unchecked Sendable {
+final class SearchSchedule<Model: CheckableModel>: @unchecked Sendable {
     /// A slice of one level's frontier for a thread to expand.
     struct Part {
         /// Its place in the merge's order.
@@ -29,26 +28,26 @@ final class SearchSchedule: @unchecked Sendable {
         /// The visited set's table for the part's look-ups (the merge may still add to it).
         let view: FingerprintSet.View
         /// Where its kept successors go (emptied by the thread that expands it).
-        let buffer: WorldBuffer
+        let buffer: StateBuffer<Model>
     }
 
     /// What a thread does next.
     enum Job {
         case expand(Part)
         /// Merge this part (in order; no other thread merges meanwhile), then call `merged`.
-        case merge(Part, StateSearch.Expansion)
+        case merge(Part, Expansion<Model>)
         case stop
     }
 
     private let condition = NSCondition()
-    /// The two levels' buffers: level k's worlds are in `levels[k % 2]`.
-    let levels: [WorldBuffer]
+    /// The two levels' buffers: level k's states are in `levels[k % 2]`.
+    let levels: [StateBuffer<Model>]
     private let chunk: Int
     private let depthLimit: Int?
     /// Parts handed out but not yet merged, at most (16 a thread: enough to go on expanding while
     /// the merge grows the visited set, mostly; few enough that the views stay fresh).
     private let window: Int
-    /// The next level's worlds may be handed out while the merge still adds to their buffer
+    /// The next level's states may be handed out while the merge still adds to their buffer
     /// (which must not move: both buffers reserved their room).
     private let early: Bool
 
@@ -56,7 +55,7 @@ final class SearchSchedule: @unchecked Sendable {
     private var merging = false
     private var nextSeq = 0
     private var nextToMerge = 0
-    private var done: [Int: (Part, StateSearch.Expansion)] = [:]
+    private var done: [Int: (Part, Expansion<Model>)] = [:]
     /// The view generation of each part being expanded (tables older than all are freed).
     private var inFlight: [Int: Int] = [:]
     /// The level being merged: its number, its first state's number and its size.
@@ -65,17 +64,17 @@ final class SearchSchedule: @unchecked Sendable {
     private(set) var mergeLevelSize: Int
     /// Worlds of the level after it that the merge has put in place so far.
     private var nextLevelCount = 0
-    /// Where the parts handed out stand: a level (the merged one or the next) and a world in it.
+    /// Where the parts handed out stand: a level (the merged one or the next) and a state in it.
     private var handLevel = 0
     private var handFrom = 0
     private var view: FingerprintSet.View
-    private var spare: [WorldBuffer] = []
+    private var spare: [StateBuffer<Model>] = []
     /// Room a part's buffer starts with: the most a part has kept so far, with room past the end
-    /// for one state's successors (a buffer that grew moved every world it held).
+    /// for one state's successors (a buffer that grew moved every state it held).
     private var partRoom: Int
     private let actions: Int
 
-    init(levels: [WorldBuffer], chunk: Int, workers: Int, depthLimit: Int?, view: FingerprintSet.View, actions: Int) {
+    init(levels: [StateBuffer<Model>], chunk: Int, workers: Int, depthLimit: Int?, view: FingerprintSet.View, actions: Int) {
         self.levels = levels
         self.chunk = max(1, chunk)
         self.depthLimit = depthLimit
@@ -96,7 +95,7 @@ final class SearchSchedule: @unchecked Sendable {
     }
 
     /// Hands back an expanded part and takes the next job.
-    func handIn(_ part: Part, _ e: StateSearch.Expansion) -> Job {
+    func handIn(_ part: Part, _ e: Expansion<Model>) -> Job {
         condition.lock()
         defer { condition.unlock() }
         inFlight[part.seq] = nil
@@ -167,7 +166,7 @@ final class SearchSchedule: @unchecked Sendable {
         // A level still growing gives whole parts only (its end is not known yet).
         guard hi > handFrom, known || hi - handFrom == chunk else { return nil }
         let part = Part(seq: nextSeq, level: handLevel, range: handFrom..<hi, base: known ? mergeBase : mergeBase + mergeLevelSize,
-                        view: view, buffer: spare.popLast() ?? WorldBuffer(capacity: partRoom))
+                        view: view, buffer: spare.popLast() ?? StateBuffer<Model>(capacity: partRoom))
         inFlight[nextSeq] = view.generation
         nextSeq += 1
         handFrom = hi

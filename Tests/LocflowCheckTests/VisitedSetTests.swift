@@ -1,12 +1,12 @@
 import Dispatch
 import Testing
-@testable import LocflowFlow
+@testable import LocflowCheck
 
 /// The visited set: every fingerprint inserted is found with its number, through the set or a
 /// view; a view taken before the set grew still reads its own table; and a thread that looks up
 /// while another inserts finds each fingerprint with its own number or not at all.
-@Suite("explore: the visited set")
-struct StateStoreTests {
+@Suite("engine: the visited set")
+struct VisitedSetTests {
     /// Fingerprints spread as the search's are (the first list holds 0, which the table holds as 1).
     static func fingerprints(_ n: Int, seed: UInt64) -> [UInt64] {
         var x = seed

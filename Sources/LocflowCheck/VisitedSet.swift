@@ -4,7 +4,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LocflowCore
 
 /// The visited set: 64-bit fingerprints of canonical worlds in an open-addressing table (linear
 /// probing, at most half full), each with its state number in a second array at the same index:
@@ -21,15 +20,15 @@ import LocflowCore
 /// it empty (which the search allows: a worker's look-up only spares the merge work). A growth
 /// fills a new table and keeps the old one (`retired`) for the views still reading it, until
 /// `release(before:)` says none is.
-final class FingerprintSet {
+public final class FingerprintSet {
     private var table: Table
-    private(set) var count = 0
+    public private(set) var count = 0
     /// Growths so far: a view is of the table of its generation.
-    private(set) var generation = 0
+    public private(set) var generation = 0
     /// Tables grown out of, with their generation, kept for the views that may still read them.
     private var retired: [(generation: Int, table: Table)] = []
 
-    init(capacity: Int = 1 << 10) {
+    public init(capacity: Int = 1 << 10) {
         table = Table(capacity: capacity)
     }
 
@@ -39,10 +38,10 @@ final class FingerprintSet {
     }
 
     /// Bytes the table in use takes.
-    var bytes: Int { table.capacity * 12 }
+    public var bytes: Int { table.capacity * 12 }
 
     /// The state of a fingerprint: the one it already had, or `id` when it is new (inserted).
-    func insert(_ fingerprint: UInt64, id: Int) -> (inserted: Bool, id: Int) {
+    public func insert(_ fingerprint: UInt64, id: Int) -> (inserted: Bool, id: Int) {
         if (count + 1) * 2 > table.capacity { grow() }
         let f = Table.held(fingerprint)
         let mask = table.capacity - 1
@@ -57,14 +56,14 @@ final class FingerprintSet {
     }
 
     /// The state of a fingerprint in the set, or nil (on the inserting thread; others use a view).
-    func find(_ fingerprint: UInt64) -> Int? { view.find(fingerprint) }
+    public func find(_ fingerprint: UInt64) -> Int? { view.find(fingerprint) }
 
     /// The table as it is now, for other threads to look fingerprints up in while this one
     /// inserts: valid until `release(before:)` passes its generation.
-    var view: View { View(fingerprints: table.fingerprints, ids: table.ids, mask: table.capacity - 1, generation: generation) }
+    public var view: View { View(fingerprints: table.fingerprints, ids: table.ids, mask: table.capacity - 1, generation: generation) }
 
     /// Frees the tables grown out of before `generation` (no view of them is read any more).
-    func release(before generation: Int) {
+    public func release(before generation: Int) {
         retired.removeAll { r in
             guard r.generation < generation else { return false }
             r.table.deallocate()
@@ -129,18 +128,18 @@ final class FingerprintSet {
     }
 
     /// A table for a thread that only looks up (see `view`).
-    struct View: @unchecked Sendable {
+    public struct View: @unchecked Sendable {
         fileprivate let fingerprints: UnsafeMutablePointer<UInt64>
         fileprivate let ids: UnsafeMutablePointer<UInt32>
         fileprivate let mask: Int
-        let generation: Int
+        public let generation: Int
 
         /// The state of a fingerprint in the table, or nil.
-        @inline(__always) func find(_ fingerprint: UInt64) -> Int? { slot(of: fingerprint).map(id(at:)) }
+        @inline(__always) public func find(_ fingerprint: UInt64) -> Int? { slot(of: fingerprint).map(id(at:)) }
 
         /// Where a fingerprint is in the table, or nil: its number is `id(at:)` (a second read,
         /// made only when the number is needed).
-        @inline(__always) func slot(of fingerprint: UInt64) -> Int? {
+        @inline(__always) public func slot(of fingerprint: UInt64) -> Int? {
             let f = Table.held(fingerprint)
             var i = Table.home(f, mask)
             while true {
@@ -152,27 +151,12 @@ final class FingerprintSet {
         }
 
         /// The number of the state in a slot `slot(of:)` gave.
-        @inline(__always) func id(at slot: Int) -> Int { Int(ids[slot]) }
+        @inline(__always) public func id(at slot: Int) -> Int { Int(ids[slot]) }
 
         /// Asks for the cache line where a look-up of `fingerprint` starts, without waiting for
         /// it (the table outgrows the caches, and a look-up's first read waited for memory).
-        @inline(__always) func prefetch(_ fingerprint: UInt64) {
+        @inline(__always) public func prefetch(_ fingerprint: UInt64) {
             locflow_prefetch(fingerprints + Table.home(Table.held(fingerprint), mask))
         }
     }
-}
-
-/// A growable bit set (states that match a condition, rules that fired).
-public struct BitSet: Sendable {
-    private var words: [UInt64] = []
-    public init() {}
-    public init(count: Int) { words = Array(repeating: 0, count: (count + 63) / 64) }
-    public subscript(i: Int) -> Bool {
-        get { i / 64 < words.count && words[i / 64] & (1 << UInt64(i % 64)) != 0 }
-        set {
-            while i / 64 >= words.count { words.append(0) }
-            if newValue { words[i / 64] |= 1 << UInt64(i % 64) } else { words[i / 64] &= ~(1 << UInt64(i % 64)) }
-        }
-    }
-    public var bytes: Int { words.count * 8 }
 }
