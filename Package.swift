@@ -19,7 +19,11 @@ let package = Package(
         // out of code inlined into another module (6% of the instructions; docs/speed.md).
         .target(name: "LocflowCheck", dependencies: ["CPrefetch"],
                 swiftSettings: [.unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"])]),
-        .target(name: "LocflowFlow", dependencies: ["LocflowCore", "LocflowCheck"]),
+        .target(name: "LocflowFlow", dependencies: ["LocflowCore"]),
+        // The model checker's commands over the model: explore, paths, the invariants and the
+        // actions tried; the one place the model meets the engine (LocflowCheck, whose unsafe
+        // flags stay out of LocflowTesting's dependencies, so a package can depend on it by version).
+        .target(name: "LocflowExplore", dependencies: ["LocflowCore", "LocflowFlow", "LocflowCheck"]),
         // The explorer's pure view: layout, panes, keymap, render(state, size) -> Frame.
         .target(name: "LocflowExplorer", dependencies: ["LocflowCore", "LocflowFlow"]),
         // The simulated device and location manager with Apple's names, on the model (never ncurses).
@@ -30,11 +34,11 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         .executableTarget(
             name: "locflow",
-            dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplorer", "LocflowTesting", "CNcursesw"]
+            dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplore", "LocflowExplorer", "LocflowTesting", "CNcursesw"]
         ),
         .testTarget(name: "LocflowCoreTests", dependencies: ["LocflowCore"]),
         .testTarget(name: "LocflowCheckTests", dependencies: ["LocflowCheck"]),
-        .testTarget(name: "LocflowFlowTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowCheck"]),
+        .testTarget(name: "LocflowFlowTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplore", "LocflowCheck"]),
         .testTarget(name: "LocflowTestingTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowTesting"]),
         .testTarget(name: "LocflowExplorerTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplorer"],
                     exclude: ["Goldens"]),

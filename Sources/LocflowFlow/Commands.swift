@@ -260,7 +260,7 @@ public enum Commands {
 }
 
 extension CommandIO {
-    func out(_ s: String, terminator: String) {
+    public func out(_ s: String, terminator: String) {
         out(terminator.isEmpty && s.hasSuffix("\n") ? String(s.dropLast()) : s)
     }
 }

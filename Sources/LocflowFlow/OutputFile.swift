@@ -62,7 +62,7 @@ public enum OutputFile {
     }
 
     /// Where the bytes go, what is there now, and the permissions to keep.
-    static func resolve(_ path: String, protectingInputs: Bool = false, example: String? = nil) throws(FlowError) -> (target: String, outcome: Outcome, mode: mode_t?) {
+    public static func resolve(_ path: String, protectingInputs: Bool = false, example: String? = nil) throws(FlowError) -> (target: String, outcome: Outcome, mode: mode_t?) {
         guard !path.isEmpty else { throw FlowError(nil, "the output file name is empty") }
         var st = stat()
         if lstat(path, &st) != 0 {

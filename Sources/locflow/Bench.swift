@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LocflowCore
+import LocflowExplore
 import LocflowExplorer
 import LocflowFlow
 

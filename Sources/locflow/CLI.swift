@@ -1,5 +1,6 @@
 import Foundation
 import LocflowCore
+import LocflowExplore
 import LocflowExplorer
 import LocflowFlow
 

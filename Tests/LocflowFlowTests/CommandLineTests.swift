@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LocflowFlow
+import LocflowExplore
 
 /// The `locflow` executable as a person types it (it is built with the tests).
 struct Locflow {

@@ -1,6 +1,7 @@
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 
 /// The one list of event kinds (`EventKind`, which `Event.kind` maps every case to without a
 /// `default`) against everything that must know every event: a new call, action or device event

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 
 /// The model checker's hand-written fingerprint and its quiet steps: fast, and no less sound.
 @Suite("explore: fingerprints and quiet steps")

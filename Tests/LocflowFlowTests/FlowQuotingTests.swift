@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 
 /// Control characters in what locflow writes: a review found `paths` writing a plist named with
 /// ESC as `"…esc\u{1B}[31m.plist"`, which `check` refused (unknown escape \u), and a purpose key

@@ -1,6 +1,7 @@
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 
 @Suite("Format 1.1 parser and printer")
 struct Format11ParserTests {

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 
 /// Hostile input, round two: the cases an attacker's review found (links planted in shared
 /// folders, names with newlines, inputs that made time or memory grow past their size). Every

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 
 /// `inspect` on the shapes real Info.plists have (fixtures of our own with the same key
 /// combinations as public apps' files).

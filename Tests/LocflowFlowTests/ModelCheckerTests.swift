@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 
 /// What a world shows and what its next step does: the observations two merged worlds must share.
 private struct Seen: Equatable {

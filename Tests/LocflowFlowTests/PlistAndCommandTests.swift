@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 
 /// A scratch folder with files written by the test itself.
 struct Scratch {

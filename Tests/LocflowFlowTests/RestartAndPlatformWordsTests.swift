@@ -1,6 +1,7 @@
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 
 /// The words of 2026-12: `platform ios26`/`ios27`, `device restart`, `isStationary`; the model
 /// checker's `restart` group and the random walks (issue 37).

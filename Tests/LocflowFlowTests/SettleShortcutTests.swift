@@ -1,6 +1,7 @@
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 
 /// `settle11` skips its body when `nothingToSettle11` says nothing in it can apply. The shortcut
 /// is sound only while the condition covers every branch of the body: a branch added later that

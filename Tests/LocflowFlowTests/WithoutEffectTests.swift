@@ -1,6 +1,7 @@
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 
 /// `World.withoutEffect`: a step that can be taken but changes nothing. The reducer stops there
 /// without settling, and the model checker counts it as a loop without copying the world; both

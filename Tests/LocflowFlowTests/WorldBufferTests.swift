@@ -1,6 +1,7 @@
 import Testing
 @testable import LocflowCore
 @testable import LocflowFlow
+@testable import LocflowExplore
 @testable import LocflowCheck
 
 /// The search's buffers of worlds copy, move and end a world that holds no reference as its

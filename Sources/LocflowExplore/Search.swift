@@ -1,5 +1,6 @@
 import LocflowCheck
 import LocflowCore
+import LocflowFlow
 
 public typealias StopRequest = LocflowCheck.StopRequest
 

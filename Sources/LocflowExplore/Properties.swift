@@ -1,4 +1,5 @@
 import LocflowCore
+import LocflowFlow
 
 /// One condition of `paths --to`, `explore --never/--reachable/--leads-to`: `KEY=VALUE` or
 /// `KEY!=VALUE`. A condition text is a conjunction: every part must hold.

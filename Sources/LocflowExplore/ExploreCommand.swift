@@ -1,5 +1,6 @@
 import Foundation
 import LocflowCore
+import LocflowFlow
 
 /// `locflow explore` and `locflow paths`: the model checker's command line faces.
 extension Commands {

@@ -1,4 +1,5 @@
 import LocflowCore
+import LocflowFlow
 
 /// What the person and the app can observe of a world: the identity of a state for `explore`.
 public struct Observation: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import LocflowCore
+import LocflowFlow
 
 /// The actions the model checker tries in every state: the groups a person picks with
 /// `--actions`, the default bounds, and the events each group adds for a configuration.
