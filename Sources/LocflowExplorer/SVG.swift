@@ -161,25 +161,7 @@ public enum SVGPicture {
     }
 
     /// Text made safe for XML: markup characters escaped, characters XML cannot hold replaced.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                let v = scalar.value
-                if (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || (0xFFFE...0xFFFF).contains(v) || (0xD800...0xDFFF).contains(v) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    static func escape(_ s: String) -> String { XMLText.escape(s) }
 
     static func number(_ v: Double) -> String {
         let scaled = (v * 1000).rounded() / 1000

@@ -249,7 +249,13 @@ extension FlowMap {
     }
 
     /// Text for SVG: markup escaped, characters XML cannot hold replaced.
-    static func xml(_ s: String) -> String {
+    static func xml(_ s: String) -> String { XMLText.escape(s) }
+}
+
+/// Text made safe for XML (SVG, HTML): markup characters escaped, characters XML cannot hold
+/// replaced by U+FFFD. The one escaper of every picture locflow draws.
+public enum XMLText {
+    public static func escape(_ s: String) -> String {
         var out = ""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -259,7 +265,11 @@ extension FlowMap {
             case "\"": out += "&quot;"
             default:
                 let v = scalar.value
-                if (v < 0x20 && v != 0x09 && v != 0x0A) || (0xFFFE...0xFFFF).contains(v) { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+                if (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || (0xFFFE...0xFFFF).contains(v) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out
