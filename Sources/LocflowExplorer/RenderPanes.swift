@@ -3,20 +3,25 @@ import LocflowFlow
 
 /// Render, the Settings, App and Diagnostics panes.
 extension Renderer {
-    mutating func drawSettings(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
-        if w.profile.settingsIsSwitch { return drawSwitchPage(r, focused: focused) }  // SettingsPage.swift
-        let items = s.items(.settings)
-        let sel = focused ? s.selected(.settings) : -1
+    /// The top every platform's Settings page shares: where it is, the Location Services switch,
+    /// and, while the app is not listed, why. Returns the row and the item the page goes on at.
+    mutating func drawSettingsTop(_ r: (x: Int, y: Int, w: Int, h: Int), items: [Item], selected sel: Int) -> (y: Int, index: Int) {
         var y = r.y
-        let bottom = r.y + r.h
         for line in settingsHeader { f.put(r.x, y, line, .dim, maxWidth: r.w); y += 1 }
         drawItem(items[0], index: 0, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == 0, switchStyle: true); y += 2
-        var index = 1
         if w.record.choice == .unlisted {
-            for line in TextWidth.wrap(w.appName + (s.language == .ko ? "" : " ") + L("is not listed: it has never asked for location."), width: r.w) where y < bottom - 2 {
+            for line in TextWidth.wrap(w.appName + (s.language == .ko ? "" : " ") + L("is not listed: it has never asked for location."), width: r.w) where y < r.y + r.h - 2 {
                 f.put(r.x, y, line, .dim); y += 1
             }
-        } else {
+        }
+        return (y, 1)
+    }
+
+    mutating func drawSettings(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
+        if w.profile.settingsIsSwitch { return drawSwitchPage(r, focused: focused) }  // SettingsPage.swift
+        let (items, sel, bottom) = (s.items(.settings), focused ? s.selected(.settings) : -1, r.y + r.h)
+        var (y, index) = drawSettingsTop(r, items: items, selected: sel)
+        if w.record.choice != .unlisted {
             f.put(r.x, y, w.appName, .heading, maxWidth: r.w); y += 1
             if w.restricted {
                 f.put(r.x, y, L("Restricted: the page is locked"), .warn, maxWidth: r.w); y += 1

@@ -31,18 +31,9 @@ extension Renderer {
     /// macOS's page: Location Services, then the app's switch, then the usage text; Reset last.
     /// The items are `settingsItems`: [Location Services, the app's switch (when listed), Reset].
     mutating func drawSwitchPage(_ r: (x: Int, y: Int, w: Int, h: Int), focused: Bool) {
-        let items = s.items(.settings)
-        let sel = focused ? s.selected(.settings) : -1
-        var y = r.y
-        let bottom = r.y + r.h
-        for line in settingsHeader { f.put(r.x, y, line, .dim, maxWidth: r.w); y += 1 }
-        drawItem(items[0], index: 0, pane: .settings, x: r.x, y: y, width: r.w, selected: sel == 0, switchStyle: true); y += 2
-        var index = 1
-        if w.record.choice == .unlisted {
-            for line in TextWidth.wrap(w.appName + (s.language == .ko ? "" : " ") + L("is not listed: it has never asked for location."), width: r.w) where y < bottom - 2 {
-                f.put(r.x, y, line, .dim); y += 1
-            }
-        } else {
+        let (items, sel, bottom) = (s.items(.settings), focused ? s.selected(.settings) : -1, r.y + r.h)
+        var (y, index) = drawSettingsTop(r, items: items, selected: sel)
+        if w.record.choice != .unlisted {
             for line in TextWidth.wrap(L("Allow the apps below to determine your location."), width: r.w, lines: 2, ellipsis: g.ellipsis) {
                 f.put(r.x, y, line, .dim); y += 1
             }
