@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -10,7 +10,11 @@ let package = Package(
     ],
     targets: [
         // The pure model: state, events, reducer, derived view, rules. No Foundation, no I/O.
-        .target(name: "LocflowCore"),
+        // Its plain fields are declared once in World.fields: the WorldFields plugin writes their
+        // storage, accessors, canonical form and fingerprint at build time (docs/design.md).
+        .target(name: "LocflowCore", exclude: ["World.fields"], plugins: ["WorldFields"]),
+        .executableTarget(name: "WorldFieldsTool"),
+        .plugin(name: "WorldFields", capability: .buildTool(), dependencies: ["WorldFieldsTool"]),
         // .flow lexer/parser/printer/runner, traces, Info.plist and InfoPlist.strings loading.
         // The model checker's engine: breadth-first search over any model (`CheckableModel`), its
         // visited set, buffers, schedule and threads. Knows nothing of locflow's model. Built with

@@ -1,43 +1,33 @@
 /// The model checker's fingerprint of a canonical world: a 64-bit hash of every field but the
-/// configuration (which never changes during a search) and the counters and start times the
-/// canonical form sets to one value (`canonicalConstants`), written out by hand so that it costs
-/// a few dozen multiplications instead of a SipHash over every nested value.
+/// configuration (which never changes during a search) and the history the canonical form sets to
+/// one value, written out so that it costs a few dozen multiplications instead of a SipHash over
+/// every nested value.
 ///
 /// Soundness: two canonical worlds with different fields must give different inputs to the hash.
-/// Every field that can differ goes in, in a fixed layout: the plain fields of the world and of
-/// its process (counts, times, booleans, cases) as their blocks lie in memory (`PlainFields`, `ProcessPlain`: whole words
-/// without padding, an absent value one fixed pattern, a time's nil `Int.min`), the prompts and
-/// sessions as bit fields (each case in its own 8 bits, an optional's presence in its own bit) and
-/// words, a name as its number (one number a string), and arrays and strings a length and then
-/// their elements, so the words can be read back into the fields. The stored properties this reads
-/// are listed in `fingerprintFields` and a test compares the list with the types themselves, so a
+/// The declared plain fields (World.fields) go in as the declarations say (`fingerprintDeclaredFields`,
+/// written at build time): each time and count a word, each small value its code in a bit field
+/// of its own (`FingerprintCode`); the prompts and sessions as bit fields and words; a name as its
+/// number (one number a string); lists and strings a length and then their elements, so the words
+/// can be read back into the fields. The other stored properties this reads are listed in
+/// `fingerprintFields`, and a test compares the list with the types themselves, so a structured
 /// field added later fails the test until it is hashed here.
 ///
 /// The words go in two at a time, each pair through one full-width multiplication with the
-/// lane's state (`FingerprintHasher`: half the multiplications of a word at a time), in two
-/// lanes folded into 64 bits at the end: two different inputs collide with a chance of about
-/// 2⁻⁶⁴, the hash compaction `FingerprintSet` accounts for.
+/// lane's state (`FingerprintHasher`), in two lanes folded into 64 bits at the end: two different
+/// inputs collide with a chance of about 2⁻⁶⁴, the hash compaction the visited set accounts for.
 extension World {
     /// The fingerprint (`World.canonicalize` first: the search hashes canonical worlds).
     public var fingerprint: UInt64 {
         var h = FingerprintHasher()
-        // The plain fields as they lie in memory (see `PlainFields`: no padding, so equal
-        // values are equal words and different values different words), read where they lie:
-        // a world is address-only, so the pointer is the field's own address (`withUnsafeBytes(of:)`
-        // copied both blocks first; a pointer to the world and the blocks' offsets, two static
-        // constants, cost two `swift_once` a fingerprint).
-        withUnsafePointer(to: plain) { h.block(UnsafeRawPointer($0), PlainFields.self) }
-        withUnsafePointer(to: process.plain) { h.block(UnsafeRawPointer($0), ProcessPlain.self) }
-        // Then whole pairs, each one multiplication, no word left waiting (the blocks are 20
-        // words): the counts of sessions and waiting prompts (each below 2³², the memory a list
-        // takes) and which optional parts follow; the prompt on screen; each session; each prompt
+        fingerprintDeclaredFields(into: &h)
+        // The counts of sessions and waiting prompts (each below 2³², the memory a list takes)
+        // and which optional parts follow; the prompt on screen; each session; each prompt
         // waiting. A session and a prompt are two words each, whatever they hold.
-        let ranging = process.ranging.map { !$0.names.isEmpty } ?? false  // read in place: the list's accessor made one
+        let ranging = process.ranging.map { !$0.names.isEmpty } ?? false
         let monitored = lists.map { !$0.isEmpty } ?? false                  // nearly always none
         h.pair(UInt64(truncatingIfNeeded: sessions.count) | UInt64(truncatingIfNeeded: promptQueue.count) << 32,
                (noPrompt ? 0 : 1) | (ranging ? 2 : 0) | (monitored ? 4 : 0))
-        // Read in place (a prompt bound with `if let` or a loop's element was copied, strings and all).
-        if !noPrompt { h.prompt(prompt.unsafelyUnwrapped) }
+        if let p = prompt { h.prompt(p) }
         sessions.forEachElement { h.session($0) }
         promptQueue.forEachElement { h.prompt($0) }
         // The rare parts last, a word at a time: their strings, each with its length.
@@ -46,45 +36,21 @@ extension World {
         return h.finish()
     }
 
-    /// The stored properties `fingerprint` reads, by type (a test holds them equal to the types').
+    /// The stored properties `fingerprint` reads by hand, by type (a test holds them equal to the
+    /// types'); the plain blocks' fields are the declared ones (`declaredFields`).
     public static let fingerprintFields: [String: Set<String>] = [
         // `passedByAddress` holds nothing.
         // `configBox` never changes in a search.
         "World": ["configBox", "lists", "passedByAddress", "plain", "process", "prompt", "sessions", "promptQueue"],
         "WorldLists": ["regions", "monitorConditions", "beaconRegions"],
-        // Hashed as they lie in memory, `pad` (always zero) included.
-        // Up to the canonical constants, which lie last (`FingerprintedPrefix`).
-        "PlainFields": ["now", "foregroundLeftAt", "notInUseSince", "suspendAt", "relaunchWindowEndsAt", "promptShownAt",
-                        "nextReducedFixAt", "standardFixDue", "liveFixDue",
-                        "autoPauseAt", "liveActivityStartedAt", "appClipResetAt", "record", "locationServicesOn",
-                        "restricted", "moving", "hasFix", "airplaneMode", "lifecycle", "keptBackgroundActivity", "keptLiveUpdates",
-                        "keptMonitor", "significantChanges", "lastCallbackStatus", "lastCallbackAccuracy", "completion", "lastError",
-                        "lastFix", "noFixReported", "visits", "widgetAdded", "forceQuitSinceOpened", "pad"],
-        "Time": ["raw"],
-        "AppRecord": ["choice", "provisionalAlways", "alwaysRequestUsed", "temporaryGrant", "precise", "temporaryFullAccuracy",
-                      "locationButtonApproved"],
         "ProcessState": ["plain", "ranging"],
         "NameList": ["names"],
         // Hashed in their order (`names`): `next` only numbers that order.
         "NameSet": ["places", "next"],
-        // Hashed as they lie in memory, `pad` (always zero) included.
-        "ProcessPlain": ["locationRequestDeadline", "launchedInBackground", "lastDeliveredStatus", "lastDeliveredAccuracy",
-                         "standardUpdates", "standardStartedInForeground", "allowsBackgroundUpdates", "liveUpdates", "monitor",
-                         "backgroundActivity", "desiredAccuracy", "pausesAutomatically", "activityType", "showsBackgroundIndicator",
-                         "indicatorPropertyAtBackground", "paused", "locationRequest", "locationRequestHeld", "pad"],
         "Prompt": ["kind", "origin", "purposeKey", "showsPreciseSwitch", "precise"],
         "ServiceSession": ["id", "goal", "fullAccuracyKey", "state", "held", "qualified", "fullAccuracyDeclined"],
         // Hashed as its number: one number a string (see `Name`).
         "Name": ["number"],
-    ]
-
-    /// The stored properties `canonicalize` sets to one value whatever the world (a test holds
-    /// it so), which the fingerprint therefore leaves out: in the plain blocks they lie after the
-    /// fields it reads.
-    public static let canonicalConstants: [String: Set<String>] = [
-        "PlainFields": ["callbacks", "reducedFixes", "timersFired", "fixes", "lastFixAt", "locationUsedAt"],
-        "ProcessPlain": ["generation", "launchedAt", "liveUpdatesStartedAt", "monitorStartedAt", "backgroundActivityStartedAt"],
-        "ServiceSession": ["createdAt"],
     ]
 }
 
@@ -113,52 +79,14 @@ struct FingerprintHasher {
         if half { mix(pending, x); half = false } else { pending = x; half = true }
     }
 
-    /// The words of a block of plain fields as it lies in memory at `raw` up to the ones the
-    /// canonical form sets to one value (`FingerprintedPrefix`), pair by pair.
-    @inline(__always) mutating func block<B: FingerprintedPrefix>(_ raw: UnsafeRawPointer, _: B.Type) {
-        let n = B.fingerprintedWords
-        var i = 0
-        if half { word(raw.loadUnaligned(as: UInt64.self)); i = 1 }
-        while i + 1 < n {
-            mix(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self), raw.loadUnaligned(fromByteOffset: i * 8 + 8, as: UInt64.self))
-            i += 2
-        }
-        if i < n { word(raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
-    }
-
     @inline(__always) mutating func int(_ x: Int) { word(UInt64(bitPattern: Int64(x))) }
     @inline(__always) mutating func count(_ n: Int) { int(n) }
 
-    /// An enumeration without payloads: its case number (its one byte in memory).
-    @inline(__always) static func tag<E: RawRepresentable>(_ e: E) -> UInt64 {
-        precondition(MemoryLayout<E>.size <= 1, "tag reads enumerations of one byte")
-        return withUnsafeBytes(of: e) { UInt64($0.first ?? 0) }
-    }
-
     /// A string: its length in bytes, then its bytes eight to a word (little-endian, the last
-    /// word padded with zeros).
+    /// word padded with zeros). Only the rare parts have strings (beacon names, monitored names).
     mutating func string(_ s: String) {
         let bytes = s.utf8
         count(bytes.count)
-        // Eight bytes a load where the bytes lie together (a native string, small or not: a
-        // small one's 15 bytes are put on the stack): a byte at a time through the view cost 4%
-        // of the instructions of an iOS 18 search, whose sessions have names, this way 3% (most
-        // of it is reaching the bytes; `withUTF8` needed a copy of the string).
-        let read: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let raw = UnsafeRawPointer(base)
-            var i = 0
-            while i + 8 <= buffer.count {
-                word(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-                i += 8
-            }
-            if i < buffer.count { tail(buffer[i...]) }
-        }
-        if read == nil { tail(bytes) }
-    }
-
-    /// Bytes packed into words as `string` packs them, one at a time.
-    @inline(__always) private mutating func tail<C: Collection<UInt8>>(_ bytes: C) {
         var w: UInt64 = 0
         var shift: UInt64 = 0
         for b in bytes {
@@ -211,14 +139,14 @@ struct FingerprintHasher {
             }
         }
         if let key = p.purposeKey { names |= UInt64(key.number) << 32 }
-        pair(Self.tag(p.kind) | origin << 8 | (p.purposeKey != nil ? 1 << 16 : 0) | (p.showsPreciseSwitch ? 1 << 17 : 0)
+        pair(p.kind.code | origin << 8 | (p.purposeKey != nil ? 1 << 16 : 0) | (p.showsPreciseSwitch ? 1 << 17 : 0)
              | (p.precise ? 1 << 18 : 0), names)
     }
 
     /// A session: its cases and flags, then its ID and full-accuracy key (0 where there is none,
-    /// which the first word tells apart). `createdAt` is left out: the canonical form sets it to 0.
+    /// which the first word tells apart).
     @inline(__always) mutating func session(_ s: ServiceSession) {
-        pair(Self.tag(s.goal) | Self.tag(s.state) << 8 | (s.fullAccuracyKey != nil ? 1 << 16 : 0) | (s.held ? 1 << 17 : 0)
+        pair(s.goal.code | s.state.code << 8 | (s.fullAccuracyKey != nil ? 1 << 16 : 0) | (s.held ? 1 << 17 : 0)
              | (s.qualified ? 1 << 18 : 0) | (s.fullAccuracyDeclined ? 1 << 19 : 0),
              UInt64(s.id.number) | UInt64(s.fullAccuracyKey?.number ?? 0) << 32)
     }

@@ -27,7 +27,6 @@ extension World {
         let generation = process.generation + 1
         process = ProcessState()
         process.generation = generation
-        process.launchedAt = now
         process.launchedInBackground = background
         if !background { forceQuitSinceOpened = false }
         lifecycle = background ? .background : .foreground

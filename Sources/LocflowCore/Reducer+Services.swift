@@ -91,7 +91,7 @@ extension World {
                 if process.backgroundActivity != nil { return t.note(.alreadyRunning, "a background activity session") }
                 let rejoin = rejoining(keptBackgroundActivity)
                 let fresh = lifecycle == .foreground
-                process.backgroundActivity = ProcessStream(startedAt: now, qualified: fresh || rejoin)
+                process.backgroundActivity = ProcessStream(qualified: fresh || rejoin)
                 if rejoin { keptBackgroundActivity = false; t.note(.rejoinWithinWindow, "background activity session") }
                 if !fresh && !rejoin { t.note(.backgroundActivityNeedsForeground) }
                 if !keys.hasLocationBackgroundMode { t.note(.backgroundActivityNeedsMode) }
@@ -120,7 +120,7 @@ extension World {
         }
         if process[keyPath: stream] != nil { return t.note(.alreadyRunning, name) }
         let rejoin = rejoining(self[keyPath: kept])
-        process[keyPath: stream] = ProcessStream(startedAt: now, qualified: inUse || rejoin)
+        process[keyPath: stream] = ProcessStream(qualified: inUse || rejoin)
         if rejoin { self[keyPath: kept] = false; t.note(.rejoinWithinWindow, name) }
         noteImplicitSession(&t)
     }
@@ -215,7 +215,7 @@ extension World {
             // the others while in use, which includes the grace after leaving it [A S8, S12].
             let inUseEnough = goal == .always ? lifecycle == .foreground : inUse
             let qualified = inUseEnough || layered
-            let fresh = ServiceSession(id: id, goal: goal, fullAccuracyKey: key, qualified: qualified, createdAt: now)
+            let fresh = ServiceSession(id: id, goal: goal, fullAccuracyKey: key, qualified: qualified)
             // An ID of an invalidated or lapsed session names the new one (one entry per ID).
             if let i = sessions.firstIndex(where: { $0.id == id }) { sessions[i] = fresh } else { sessions.append(fresh) }
             t.note(.sessionCreated, "\(id.string): goal .\(goal.rawValue)" + (key.map { ", fullAccuracyPurposeKey \($0.string)" } ?? ""))

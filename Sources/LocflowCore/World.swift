@@ -1,22 +1,11 @@
 import Synchronization
 
-/// What the Settings database stores for the app.
-public struct AppRecord: Sendable, Hashable, BitwiseCopyable {
-    public var choice: SettingsChoice = .unlisted
-    /// Always was requested from `notDetermined` and the person picked "Allow While Using App". [A S1]
-    public var provisionalAlways = false
-    /// `requestAlwaysAuthorization` works once per app. [A S1]
-    public var alwaysRequestUsed = false
-    /// An Allow Once (or CLLocationButton) grant is in force. [A S2, S30]
-    public var temporaryGrant = false
-    /// The Precise Location switch.
-    public var precise = true
-    /// A temporary full-accuracy grant is in force. [A S3]
-    public var temporaryFullAccuracy = false
-    /// The person confirmed the CLLocationButton once. [A S30]
-    public var locationButtonApproved = false
-
-    public init(precise: Bool = true) { self.precise = precise }
+/// What the Settings database stores for the app (its fields are declared in World.fields).
+extension AppRecord {
+    public init(precise: Bool) {
+        self.init()
+        self.precise = precise
+    }
 }
 
 /// Why a prompt is on screen; decides what its buttons do.
@@ -68,8 +57,6 @@ public struct Prompt: Sendable, Hashable, BitwiseCopyable {
 
 /// An explicit `CLServiceSession`, named by the flow's ID.
 public struct ServiceSession: Sendable, Hashable, BitwiseCopyable {
-    // The word-sized field first and the bytes last: 24 bytes, where the order of meaning took 32.
-    public var createdAt: Millis
     public var id: Name
     public var fullAccuracyKey: Name?
     public var goal: SessionGoal
@@ -82,24 +69,23 @@ public struct ServiceSession: Sendable, Hashable, BitwiseCopyable {
     /// The person declined the full-accuracy prompt for it.
     public var fullAccuracyDeclined = false
 
-    public init(id: Name, goal: SessionGoal, fullAccuracyKey: Name?, qualified: Bool, createdAt: Millis) {
+    public init(id: Name, goal: SessionGoal, fullAccuracyKey: Name?, qualified: Bool) {
         self.id = id
         self.goal = goal
         self.fullAccuracyKey = fullAccuracyKey
         self.qualified = qualified
-        self.createdAt = createdAt
     }
 }
 
 /// A stream the process iterates (`liveUpdates`, `CLMonitor.events`) or a background activity session.
-public struct ProcessStream: Sendable, Hashable {
-    public var startedAt: Millis
+public struct ProcessStream: Sendable, Hashable, BitwiseCopyable {
     /// Started while in use, or rejoined within the relaunch window.
     public var qualified: Bool
+    public init(qualified: Bool) { self.qualified = qualified }
 }
 
 /// The app's current process. A new one starts with nothing running (docs/flow-format.md §5.3).
-/// Its plain fields are one block of whole words (`ProcessPlain`), as the world's are.
+/// Its plain fields are declared in World.fields (`ProcessPlain`), as the world's are.
 public struct ProcessState: Sendable, Hashable {
     var plain = ProcessPlain()
     /// Beacon constraints being ranged (ranging belongs to the process), behind a reference that
@@ -112,49 +98,13 @@ public struct ProcessState: Sendable, Hashable {
 
     public init() {}
 
-    @inline(__always) public var generation: Int { get { plain.generation } set { plain.generation = newValue } }
-    @inline(__always) public var launchedAt: Millis { get { plain.launchedAt } set { plain.launchedAt = newValue } }
-    @inline(__always) public var launchedInBackground: Bool { get { plain.launchedInBackground } set { plain.launchedInBackground = newValue } }
-    /// The (status, accuracy) last delivered to this process's manager; nil = nothing yet.
-    @inline(__always) public var lastDelivered: StatusPair? {
-        get { plain.lastDeliveredStatus.map { StatusPair($0, plain.lastDeliveredAccuracy) } }
-        set {
-            plain.lastDeliveredStatus = newValue?.status
-            plain.lastDeliveredAccuracy = newValue?.accuracy ?? .fullAccuracy  // one value when there is none
-        }
-    }
-    @inline(__always) public var standardUpdates: Bool { get { plain.standardUpdates } set { plain.standardUpdates = newValue } }
-    @inline(__always) public var standardStartedInForeground: Bool { get { plain.standardStartedInForeground } set { plain.standardStartedInForeground = newValue } }
-    @inline(__always) public var allowsBackgroundUpdates: Bool { get { plain.allowsBackgroundUpdates } set { plain.allowsBackgroundUpdates = newValue } }
-    @inline(__always) public var liveUpdates: ProcessStream? {
-        get { plain.liveUpdates.value(plain.liveUpdatesStartedAt) }
-        set { (plain.liveUpdates, plain.liveUpdatesStartedAt) = StreamFlag.from(newValue) }
-    }
-    @inline(__always) public var monitor: ProcessStream? {
-        get { plain.monitor.value(plain.monitorStartedAt) }
-        set { (plain.monitor, plain.monitorStartedAt) = StreamFlag.from(newValue) }
-    }
-    @inline(__always) public var backgroundActivity: ProcessStream? {
-        get { plain.backgroundActivity.value(plain.backgroundActivityStartedAt) }
-        set { (plain.backgroundActivity, plain.backgroundActivityStartedAt) = StreamFlag.from(newValue) }
-    }
-    // Format 1.1: manager properties and what the process runs (docs/flow-format.md §8).
-    @inline(__always) public var desiredAccuracy: DesiredAccuracy { get { plain.desiredAccuracy } set { plain.desiredAccuracy = newValue } }
-    /// `pausesLocationUpdatesAutomatically`: Apple's default is true.
-    @inline(__always) public var pausesAutomatically: Bool { get { plain.pausesAutomatically } set { plain.pausesAutomatically = newValue } }
-    @inline(__always) public var activityType: ActivityType { get { plain.activityType } set { plain.activityType = newValue } }
-    @inline(__always) public var showsBackgroundIndicator: Bool { get { plain.showsBackgroundIndicator } set { plain.showsBackgroundIndicator = newValue } }
-    /// `showsBackgroundLocationIndicator` as the system read it when the app last moved to the background.
-    @inline(__always) public var indicatorPropertyAtBackground: Bool { get { plain.indicatorPropertyAtBackground } set { plain.indicatorPropertyAtBackground = newValue } }
-    /// Standard updates paused by automatic pausing (`locationManagerDidPauseLocationUpdates` delivered).
-    @inline(__always) public var paused: Bool { get { plain.paused } set { plain.paused = newValue } }
     /// A `requestLocation` that has not finished yet.
-    @inline(__always) public var locationRequest: LocationRequest? {
-        get { plain.locationRequest ? LocationRequest(deadline: plain.locationRequestDeadline.value, held: plain.locationRequestHeld) : nil }
+    public var locationRequest: LocationRequest? {
+        get { hasLocationRequest ? LocationRequest(deadline: locationRequestDeadline, held: locationRequestHeld) : nil }
         set {
-            plain.locationRequest = newValue != nil
-            plain.locationRequestDeadline = Time(newValue?.deadline)
-            plain.locationRequestHeld = newValue?.held ?? false
+            hasLocationRequest = newValue != nil
+            locationRequestDeadline = newValue?.deadline
+            locationRequestHeld = newValue?.held ?? false  // one value when there is none
         }
     }
 }
@@ -204,42 +154,16 @@ public struct World: Sendable, Hashable {
     @inline(__always) private mutating func dropEmptyLists() {
         if let l = lists, l.isEmpty { lists = nil }
     }
-    /// Every field that is a plain value (booleans, cases, counts, times) in one block of
-    /// whole words, copied with one `memcpy` and hashed as it lies in memory (see `PlainFields`).
-    /// The properties below read and write it.
+    /// Every field that is a plain value (booleans, cases, counts, times), declared once in
+    /// World.fields with how it counts for a state's identity: the accessors (`now`, `moving`,
+    /// `suspendAt`, …), the canonical form and the fingerprint are written from there.
     var plain = PlainFields()
 
-    @inline(__always) public internal(set) var now: Millis { get { plain.now } set { plain.now = newValue } }
-
-    // Device
-    @inline(__always) public internal(set) var locationServicesOn: Bool { get { plain.locationServicesOn } set { plain.locationServicesOn = newValue } }
-    @inline(__always) public internal(set) var restricted: Bool { get { plain.restricted } set { plain.restricted = newValue } }
-    @inline(__always) public internal(set) var moving: Bool { get { plain.moving } set { plain.moving = newValue } }
-    @inline(__always) public internal(set) var hasFix: Bool { get { plain.hasFix } set { plain.hasFix = newValue } }
-    /// Airplane mode (an extension): every app's status reads denied while it is on. [A S215]
-    @inline(__always) public internal(set) var airplaneMode: Bool { get { plain.airplaneMode } set { plain.airplaneMode = newValue } }
-
-    // What Settings stores
-    public internal(set) var record: AppRecord { _read { yield plain.record } _modify { yield &plain.record } }
-
-    // The process
-    @inline(__always) public internal(set) var lifecycle: Lifecycle { get { plain.lifecycle } set { plain.lifecycle = newValue } }
+    /// The app's current process.
     public internal(set) var process = ProcessState()
-    /// When the app last left the foreground (in-use grace); nil after a background launch.
-    @inline(__always) public internal(set) var foregroundLeftAt: Millis? { get { plain.foregroundLeftAt.value } set { plain.foregroundLeftAt = Time(newValue) } }
-    /// When the app stopped being in use; nil while it is in use.
-    @inline(__always) public internal(set) var notInUseSince: Millis? { get { plain.notInUseSince.value } set { plain.notInUseSince = Time(newValue) } }
-    /// The scheduled suspension of a backgrounded app.
-    @inline(__always) public internal(set) var suspendAt: Millis? { get { plain.suspendAt.value } set { plain.suspendAt = Time(newValue) } }
 
-    // Kept across processes
-    @inline(__always) public internal(set) var relaunchWindowEndsAt: Millis? { get { plain.relaunchWindowEndsAt.value } set { plain.relaunchWindowEndsAt = Time(newValue) } }
-    @inline(__always) public internal(set) var keptBackgroundActivity: Bool { get { plain.keptBackgroundActivity } set { plain.keptBackgroundActivity = newValue } }
-    @inline(__always) public internal(set) var keptLiveUpdates: Bool { get { plain.keptLiveUpdates } set { plain.keptLiveUpdates = newValue } }
-    @inline(__always) public internal(set) var keptMonitor: Bool { get { plain.keptMonitor } set { plain.keptMonitor = newValue } }
     /// The explicit sessions, held in the world while there are a few (see `ShortList`).
     public internal(set) var sessions = ShortList<ServiceSession>()
-    @inline(__always) public internal(set) var significantChanges: Bool { get { plain.significantChanges } set { plain.significantChanges = newValue } }
     /// The regions monitored (`startMonitoring(for:)`), by the flow's names.
     public internal(set) var regions: NameSet {
         @inline(__always) _read { yield lists?.regions ?? [] }
@@ -259,54 +183,12 @@ public struct World: Sendable, Hashable {
     @inline(__always) var noPrompt: Bool { if case .none = prompt { true } else { false } }
     /// The prompts waiting their turn, in order (see `ShortList`).
     public internal(set) var promptQueue = ShortList<Prompt>()
-    /// When the prompt on screen came up.
-    @inline(__always) public internal(set) var promptShownAt: Millis? { get { plain.promptShownAt.value } set { plain.promptShownAt = Time(newValue) } }
 
-    // What the app has observed
-    @inline(__always) public internal(set) var callbacks: Int { get { plain.callbacks } set { plain.callbacks = newValue } }
-    @inline(__always) public internal(set) var lastCallback: StatusPair? {
-        get { plain.lastCallbackStatus.map { StatusPair($0, plain.lastCallbackAccuracy) } }
-        set {
-            plain.lastCallbackStatus = newValue?.status
-            plain.lastCallbackAccuracy = newValue?.accuracy ?? .fullAccuracy  // one value when there is none
-        }
-    }
-    @inline(__always) public internal(set) var completion: CompletionResult { get { plain.completion } set { plain.completion = newValue } }
-    @inline(__always) public internal(set) var lastError: LocationError { get { plain.lastError } set { plain.lastError = newValue } }
-    @inline(__always) public internal(set) var nextReducedFixAt: Millis? { get { plain.nextReducedFixAt.value } set { plain.nextReducedFixAt = Time(newValue) } }
-    @inline(__always) public internal(set) var reducedFixes: Int { get { plain.reducedFixes } set { plain.reducedFixes = newValue } }
-    /// Timers fired since the start (bounded: see `VirtualTime.maxTimersPerWait`).
-    @inline(__always) public internal(set) var timersFired: Int { get { plain.timersFired } set { plain.timersFired = newValue } }
-
-    // Format 1.1 (docs/flow-format.md §8)
-    /// Locations the app's code received since the flow began, over all its processes.
-    @inline(__always) public internal(set) var fixes: Int { get { plain.fixes } set { plain.fixes = newValue } }
-    @inline(__always) public internal(set) var lastFix: FixKind? { get { plain.lastFix } set { plain.lastFix = newValue } }
-    @inline(__always) public internal(set) var lastFixAt: Millis? { get { plain.lastFixAt.value } set { plain.lastFixAt = Time(newValue) } }
-    /// The next periodic fix of standard updates and of liveUpdates; nil while the stream does not deliver.
-    @inline(__always) public internal(set) var standardFixDue: Millis? { get { plain.standardFixDue.value } set { plain.standardFixDue = Time(newValue) } }
-    @inline(__always) public internal(set) var liveFixDue: Millis? { get { plain.liveFixDue.value } set { plain.liveFixDue = Time(newValue) } }
-    /// When automatic pausing will pause standard updates (the device is stationary).
-    @inline(__always) public internal(set) var autoPauseAt: Millis? { get { plain.autoPauseAt.value } set { plain.autoPauseAt = Time(newValue) } }
-    /// `kCLErrorLocationUnknown` was reported for the current stretch without a fix.
-    @inline(__always) public internal(set) var noFixReported: Bool { get { plain.noFixReported } set { plain.noFixReported = newValue } }
-    /// A Live Activity in effect since this time (it outlives the process).
-    @inline(__always) public internal(set) var liveActivityStartedAt: Millis? { get { plain.liveActivityStartedAt.value } set { plain.liveActivityStartedAt = Time(newValue) } }
-    /// The visits service and beacon-region monitoring persist across processes.
-    @inline(__always) public internal(set) var visits: Bool { get { plain.visits } set { plain.visits = newValue } }
+    /// The beacon regions monitored (format 1.1: they persist across processes).
     public internal(set) var beaconRegions: NameSet {
         @inline(__always) _read { yield lists?.beaconRegions ?? [] }
         @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.beaconRegions }
     }
-    /// The app's widget is on a Home Screen.
-    @inline(__always) public internal(set) var widgetAdded: Bool { get { plain.widgetAdded } set { plain.widgetAdded = newValue } }
-    /// The person force-quit the app (and has not opened it since): with `forceQuitBlocksRelaunch`, no relaunch.
-    @inline(__always) public internal(set) var forceQuitSinceOpened: Bool { get { plain.forceQuitSinceOpened } set { plain.forceQuitSinceOpened = newValue } }
-    /// When an App Clip's grant resets (the next 04:00).
-    @inline(__always) public internal(set) var appClipResetAt: Millis? { get { plain.appClipResetAt.value } set { plain.appClipResetAt = Time(newValue) } }
-    /// The last moment the app used location (tracked it, or received a location): Control
-    /// Center lists an app that did so recently (iOS 16+). Shown, never read by a rule.
-    @inline(__always) public internal(set) var locationUsedAt: Millis? { get { plain.locationUsedAt.value } set { plain.locationUsedAt = Time(newValue) } }
 
     /// The world at the start of a flow: the app just launched by the person, in the foreground,
     /// one manager created (its first callback delivered at time 0). (docs/flow-format.md §5.1)

@@ -456,7 +456,7 @@ struct ExploreTests {
         w.suspendAt = 5_000
         #expect(Invariants.check(w) == ["a timer is overdue"])
         w.suspendAt = nil
-        w.sessions = [ServiceSession(id: "a", goal: .whenInUse, fullAccuracyKey: nil, qualified: true, createdAt: 0)]
+        w.sessions = [ServiceSession(id: "a", goal: .whenInUse, fullAccuracyKey: nil, qualified: true)]
         w.lifecycle = .terminated
         #expect(Invariants.check(w).contains("a terminated process holds a session"))
     }

@@ -1,0 +1,222 @@
+// Writes the world's plain fields from their declarations (Sources/LocflowCore/World.fields; the
+// file's head explains the format). Run by the WorldFields build plugin; by hand:
+//   swift run WorldFieldsTool Sources/LocflowCore/World.fields -      (prints what it writes)
+// A malformed line stops the build with the file, the line and what is wrong.
+import Foundation
+
+struct Field {
+    var name: String
+    var type: String
+    var initial: String
+    var identity: String
+    var docs: [String]
+    var line: Int
+
+    /// A time that may be absent is stored in one word (`Time`).
+    var isOptionalTime: Bool { type == "Millis?" }
+    /// Hashed as a whole word; everything else is packed into bit words.
+    var isWord: Bool { type == "Millis" || type == "Int" || isOptionalTime }
+    var storageType: String { isOptionalTime ? "Time" : type }
+    var storageInitial: String { isOptionalTime ? "Time(\(initial))" : initial }
+    var isHistory: Bool { identity == "history" }
+
+    /// The identity's kind and its argument (`past(X)` → ("past", "X")).
+    var identityParts: (kind: String, argument: String?) {
+        guard let open = identity.firstIndex(of: "("), identity.hasSuffix(")") else { return (identity, nil) }
+        return (String(identity[..<open]), String(identity[identity.index(after: open)..<identity.index(before: identity.endIndex)]))
+    }
+}
+
+struct Section {
+    var host: String
+    /// nil for a value type of its own (`[AppRecord at record]`).
+    var storage: String?
+    /// Where the storage (or the value) is reached from the world.
+    var path: String?
+    var fields: [Field] = []
+}
+
+func fail(_ file: String, _ line: Int, _ message: String) -> Never {
+    FileHandle.standardError.write(Data("\(file):\(line):1: error: \(message)\n".utf8))
+    exit(1)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: WorldFieldsTool World.fields OUTPUT.swift|-\n".utf8))
+    exit(2)
+}
+let inputPath = arguments[1]
+guard let text = try? String(contentsOfFile: inputPath, encoding: .utf8) else { fail(inputPath, 1, "cannot read the declarations") }
+
+let kinds: Set<String> = ["clock", "future", "past", "kept", "keptWhile", "history"]
+var sections: [Section] = []
+var docs: [String] = []
+var names: Set<String> = []
+for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    let line = raw.trimmingCharacters(in: .whitespaces)
+    let number = i + 1
+    if line.isEmpty || line.hasPrefix("#") { continue }
+    if line.hasPrefix("///") { docs.append(line); continue }
+    if line.hasPrefix("[") {
+        guard line.hasSuffix("]") else { fail(inputPath, number, "a section is [Host Storage at path] or [Type at path]") }
+        let words = line.dropFirst().dropLast().split(separator: " ").map(String.init)
+        if words.count == 3 && words[1] == "at" {
+            sections.append(Section(host: words[0], storage: nil, path: words[2]))
+        } else if words.count == 4 && words[2] == "at" {
+            sections.append(Section(host: words[0], storage: words[1], path: words[3]))
+        } else {
+            fail(inputPath, number, "a section is [Host Storage at path] or [Type at path]")
+        }
+        docs = []
+        continue
+    }
+    let columns = line.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    guard columns.count == 4, columns.allSatisfy({ !$0.isEmpty }) else {
+        fail(inputPath, number, "a field is: name | Type | starting value | identity")
+    }
+    guard !sections.isEmpty else { fail(inputPath, number, "a field before any [section]") }
+    let field = Field(name: columns[0], type: columns[1], initial: columns[2], identity: columns[3], docs: docs, line: number)
+    docs = []
+    guard field.name.allSatisfy({ $0.isLetter || $0.isNumber }), field.name.first?.isLowercase == true else {
+        fail(inputPath, number, "'\(field.name)' is not a field name")
+    }
+    let key = "\(sections[sections.count - 1].host).\(field.name)"
+    guard names.insert(key).inserted else { fail(inputPath, number, "'\(field.name)' is declared twice") }
+    let parts = field.identityParts
+    guard kinds.contains(parts.kind), (parts.argument != nil) == (parts.kind == "past" || parts.kind == "keptWhile") else {
+        fail(inputPath, number, "unknown identity '\(field.identity)' (clock, future, past(HORIZON), kept, keptWhile(COND), history)")
+    }
+    if ["clock", "future", "past"].contains(parts.kind) && !(field.type == "Millis" || field.isOptionalTime) {
+        fail(inputPath, number, "'\(field.identity)' is for times (Millis or Millis?), not \(field.type)")
+    }
+    if sections[sections.count - 1].storage == nil && parts.kind != "kept" {
+        fail(inputPath, number, "the fields of a value type are kept (its field in the world says how it counts)")
+    }
+    sections[sections.count - 1].fields.append(field)
+}
+
+var out = """
+// Written by WorldFieldsTool from World.fields (the WorldFields build plugin): do not edit; edit
+// World.fields. Each field's storage, accessor, canonical form and fingerprint follow from its
+// one declaration (docs/design.md, "Fields, declared once").
+
+"""
+
+func docLines(_ f: Field, indent: String) -> String {
+    f.docs.map { "\(indent)\($0)\n" }.joined()
+}
+
+for s in sections {
+    if let storage = s.storage, let path = s.path {
+        // The storage: the fields in their order, history last.
+        out += "/// The plain fields of `\(s.host)`, declared in World.fields.\n"
+        out += "struct \(storage): Sendable, Hashable {\n"
+        for f in s.fields { out += "    var \(f.name): \(f.storageType) = \(f.storageInitial)\n" }
+        out += "}\n\n"
+        let access = s.host == "World" ? "public internal(set)" : "public"
+        let local = String(path.split(separator: ".").last!)
+        out += "extension \(s.host) {\n"
+        for f in s.fields {
+            out += docLines(f, indent: "    ")
+            if f.isOptionalTime {
+                out += "    @inline(__always) \(access) var \(f.name): Millis? { get { \(local).\(f.name).value } set { \(local).\(f.name) = Time(newValue) } }\n"
+            } else {
+                out += "    \(access) var \(f.name): \(f.type) {\n"
+                out += "        @inline(__always) _read { yield \(local).\(f.name) }\n"
+                out += "        @inline(__always) _modify { yield &\(local).\(f.name) }\n"
+                out += "    }\n"
+            }
+        }
+        out += "}\n\n"
+    } else {
+        // A value type of its own: its fields, and its fingerprint code packed from theirs.
+        out += "public struct \(s.host): Sendable, Hashable, BitwiseCopyable {\n"
+        for f in s.fields {
+            out += docLines(f, indent: "    ")
+            out += "    public var \(f.name): \(f.type) = \(f.initial)\n"
+        }
+        out += "\n    public init() {}\n}\n\n"
+        out += "extension \(s.host): FingerprintCode {\n"
+        out += "    @inline(__always) public static var codeBits: Int { \(s.fields.map { "\($0.type).codeBits" }.joined(separator: " + ")) }\n"
+        out += "    @inline(__always) public var code: UInt64 {\n"
+        out += "        var c: UInt64 = 0\n"
+        var shift: [String] = []
+        for f in s.fields {
+            let at = shift.isEmpty ? "0" : shift.joined(separator: " + ")
+            out += "        c |= \(f.name).code << UInt64(\(at))\n"
+            shift.append("\(f.type).codeBits")
+        }
+        out += "        return c\n    }\n"
+        out += "    public static var samples: [\(s.host)] {\n"
+        out += "        var all = [\(s.host)()]\n"
+        for f in s.fields {
+            out += "        for v in \(f.type).samples where v != \(s.host)().\(f.name) { var r = \(s.host)(); r.\(f.name) = v; all.append(r) }\n"
+        }
+        out += "        return all\n    }\n}\n\n"
+    }
+}
+
+// The canonical form and the fingerprint of the declared fields, in the world.
+let stored = sections.filter { $0.storage != nil }
+out += "extension World {\n"
+out += "    /// The declared fields' part of `canonicalize` (World.fields: each field's identity).\n"
+out += "    @inline(__always) mutating func canonicalizeDeclaredFields(now n: Millis, to base: Millis, keepLastOutputs: Bool) {\n"
+for s in stored {
+    for f in s.fields {
+        let p = "\(s.path!).\(f.name)"
+        let (kind, argument) = f.identityParts
+        switch kind {
+        case "clock": out += "        \(p) = base\n"
+        case "future": out += "        \(p).rebase(now: n, to: base)\n"
+        case "past": out += "        \(p).rebase(now: n, to: base, past: \(argument!))\n"
+        case "keptWhile": out += "        if !(\(argument!)) { \(p) = \(f.storageInitial) }\n"
+        case "history": out += "        \(p) = \(f.storageInitial)\n"
+        default: break
+        }
+    }
+}
+out += "    }\n\n"
+out += "    /// The declared fields' part of the fingerprint: the words, then the small fields packed.\n"
+out += "    @inline(__always) func fingerprintDeclaredFields(into h: inout FingerprintHasher) {\n"
+for s in stored {
+    for f in s.fields where f.isWord && !f.isHistory {
+        let p = "\(s.path!).\(f.name)"
+        out += f.isOptionalTime ? "        h.word(\(p).word)\n" : "        h.word(UInt64(truncatingIfNeeded: \(p)))\n"
+    }
+}
+out += "        var bits = FingerprintBits()\n"
+for s in stored {
+    for f in s.fields where !f.isWord && !f.isHistory {
+        out += "        bits.put(\(s.path!).\(f.name), into: &h)\n"
+    }
+}
+out += "        bits.finish(into: &h)\n"
+out += "    }\n\n"
+out += "    /// Every declared field: where it lives, its name and type, how it counts for identity, and\n"
+out += "    /// a probe that sets it to each of its sample values (for the tests).\n"
+out += "    public static let declaredFields: [DeclaredField] = [\n"
+for s in sections {
+    for f in s.fields {
+        // The accessor's path from the world: a stored section's host, or the value type's field.
+        let path = s.path!
+        let hostPath = s.storage == nil ? path : path.split(separator: ".").dropLast().joined(separator: ".")
+        let keyPath = "\\World.\(hostPath.isEmpty ? "" : hostPath + ".")\(f.name)"
+        let identity = f.identityParts
+        let id = identity.argument.map { ".\(identity.kind)(\(String(reflecting: $0)))" } ?? ".\(identity.kind)"
+        out += "        DeclaredField(owner: \"\(s.host)\", name: \"\(f.name)\", type: \"\(f.type)\", identity: \(id), probe: FieldProbe(\(keyPath))),\n"
+    }
+}
+out += "    ]\n}\n"
+
+if arguments[2] == "-" {
+    print(out, terminator: "")
+} else {
+    // Written only when it changes, so an unchanged declaration rebuilds nothing.
+    let old = try? String(contentsOfFile: arguments[2], encoding: .utf8)
+    if old != out {
+        do { try out.write(toFile: arguments[2], atomically: true, encoding: .utf8) } catch {
+            fail(arguments[2], 1, "cannot write: \(error)")
+        }
+    }
+}
