@@ -23,7 +23,9 @@ let package = Package(
         // out of code inlined into another module (6% of the instructions; docs/speed.md).
         .target(name: "LocflowCheck", dependencies: ["CPrefetch"],
                 swiftSettings: [.unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"])]),
-        .target(name: "LocflowFlow", dependencies: ["LocflowCore"]),
+        // Reads the history the rules may not read (World.fields, `history`): the plugin writes
+        // its readers here, outside LocflowCore.
+        .target(name: "LocflowFlow", dependencies: ["LocflowCore"], plugins: ["WorldFields"]),
         // The model checker's commands over the model: explore, paths, the invariants and the
         // actions tried; the one place the model meets the engine (LocflowCheck, whose unsafe
         // flags stay out of LocflowTesting's dependencies, so a package can depend on it by version).
@@ -40,7 +42,7 @@ let package = Package(
             name: "locflow",
             dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplore", "LocflowExplorer", "LocflowTesting", "CNcursesw"]
         ),
-        .testTarget(name: "LocflowCoreTests", dependencies: ["LocflowCore"]),
+        .testTarget(name: "LocflowCoreTests", dependencies: ["LocflowCore", "LocflowFlow"]),
         .testTarget(name: "LocflowCheckTests", dependencies: ["LocflowCheck"]),
         .testTarget(name: "LocflowFlowTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowExplore", "LocflowCheck"]),
         .testTarget(name: "LocflowTestingTests", dependencies: ["LocflowCore", "LocflowFlow", "LocflowTesting"]),

@@ -90,48 +90,16 @@ extension World {
         return nil
     }
 
-    /// How Control Center lists the app: "In iOS 16 and later, apps that are actively tracking
-    /// the user's location or that recently activated Core Location appear in Control Center."
-    /// [A S1] How long "recently" lasts is `controlCenterRecentWindow` [I].
-    public var controlCenter: ControlCenterListing {
-        guard profile.listsAppsInControlCenter else { return .none }
-        if tracking != nil { return .using }
-        if let t = locationUsedAt, now - t < assumptions.controlCenterRecentWindow { return .recently }
-        return .none
-    }
+    /// Control Center's listing reads when the app last used location, which is history no
+    /// rule reads: it is shown (`World.controlCenter`, in LocflowFlow).
 
-    /// Why Control Center lists the app as it does, for `check` and the explorer.
-    public var controlCenterReason: String {
-        guard profile.listsAppsInControlCenter else {
-            return "\(profile.platform.displayName) lists no apps in Control Center: iOS 16 and later do"
-        }
-        let window = formatDuration(assumptions.controlCenterRecentWindow)
-        switch controlCenter {
-        case .using:
-            let what = switch tracking {
-            case .liveUpdates: "liveUpdates deliver"
-            case .requestLocation: "requestLocation is looking for a fix"
-            default: "standard updates run"
-            }
-            return "the app tracks the location now: \(what)"
-        case .recently:
-            return "the app last used location at \(formatClock(locationUsedAt ?? now)), less than controlCenterRecentWindow (\(window)) ago"
-        case .none:
-            guard let t = locationUsedAt else { return "the app has not used location" }
-            return "the app last used location at \(formatClock(t)), controlCenterRecentWindow (\(window)) or more ago"
-        }
-    }
-
-    /// Keeps `locationUsedAt`: now while the app tracks the location, else the last location it
-    /// received (a significant change, say). Called before an event changes the world and after it settles.
+    /// Keeps `locationUsedAt` (history): now while the app tracks the location; a location it
+    /// received (a significant change, say) moves it as it arrives (`record(_:)`). Called before
+    /// an event changes the world and after it settles.
     mutating func noteLocationUse() {
         // Most steps of a search run none of these: stored fields only, no derived getter (the
         // compiler copies the world to call one from mutating code).
-        guard process.standardUpdates || process.liveUpdates != nil || process.locationRequest != nil || lastFixAt != nil else { return }
-        if tracksLocation {
-            if locationUsedAt != now { locationUsedAt = now }
-        } else if let f = lastFixAt, f > (locationUsedAt ?? Millis.min) {
-            locationUsedAt = f
-        }
+        guard process.standardUpdates || process.liveUpdates != nil || process.locationRequest != nil else { return }
+        if tracksLocation { raiseLocationUsedAt(to: now) }
     }
 }

@@ -4,10 +4,10 @@
 /// A moment that may be absent, in one word: absent is `Int.min`, which no time comes near.
 /// (Times can be negative: a canonical world's past time is `World.canonicalNow` less up to a
 /// horizon of 100 years, about -2·10¹²; every time is within a few `VirtualTime.limit` of 0.)
-struct Time: Sendable, Hashable, BitwiseCopyable {
+package struct Time: Sendable, Hashable, BitwiseCopyable {
     private var raw: Int
-    @inline(__always) init(_ t: Millis?) { raw = t ?? .min }
-    @inline(__always) var value: Millis? { raw == .min ? nil : raw }
+    @inline(__always) package init(_ t: Millis?) { raw = t ?? .min }
+    @inline(__always) package var value: Millis? { raw == .min ? nil : raw }
     /// The word the fingerprint takes: nil and every time each its own.
     @inline(__always) var word: UInt64 { UInt64(truncatingIfNeeded: raw) }
 
@@ -23,8 +23,9 @@ struct Time: Sendable, Hashable, BitwiseCopyable {
 }
 
 /// A small value the fingerprint packs into its bit words: a number below 2^codeBits, one for
-/// each value (a test holds the codes of every sample different), and a few sample values for
-/// the tests that change each field.
+/// each value (a test holds the codes of every sample different, and each within the slot the
+/// fingerprint gives it: `World.fingerprintSlots`), and a few sample values for the tests that
+/// change each field.
 public protocol FingerprintCode: Equatable {
     static var codeBits: Int { get }
     var code: UInt64 { get }
@@ -57,27 +58,9 @@ extension CaseCode {
     public static var samples: [Self] { Array(allCases) }
 }
 
-/// The fingerprint's bit words: small codes packed from the lowest bit, a word handed to the
-/// hasher when the next code would not fit. Every width is a constant, so the packing is worked
-/// out when the code is compiled.
-struct FingerprintBits {
-    private var bits: UInt64 = 0
-    private var used = 0
-
-    @inline(__always) mutating func put<T: FingerprintCode>(_ v: T, into h: inout FingerprintHasher) {
-        if used + T.codeBits > 64 { h.word(bits); bits = 0; used = 0 }
-        bits |= v.code << UInt64(used)
-        used += T.codeBits
-    }
-
-    @inline(__always) func finish(into h: inout FingerprintHasher) {
-        if used > 0 { h.word(bits) }
-    }
-}
-
 /// How a declared field counts for a state's identity (World.fields explains each).
 public enum FieldIdentity: Sendable, Equatable {
-    case clock, future, kept, history
+    case clock, future, kept, history, budget
     /// A past moment cut off at a horizon (the Swift the declaration reads it with).
     case past(String)
     /// Kept while the condition holds, else set to its starting value.
@@ -103,6 +86,10 @@ public struct FieldProbe: Sendable {
 
     init(_ path: WritableKeyPath<World, Millis> & Sendable) {
         variants = { w in [0, 1, 60_000, 3_600_000, w[keyPath: path] + 1].map { v in var c = w; c[keyPath: path] = v; return c } }
+    }
+
+    init(_ path: WritableKeyPath<World, Time> & Sendable) {
+        variants = { w in [nil, 0, w.now - 1, w.now, w.now + 1].map { v in var c = w; c[keyPath: path] = Time(v); return c } }
     }
 
     init(_ path: WritableKeyPath<World, Millis?> & Sendable) {

@@ -176,34 +176,39 @@ extension World {
     /// of its own) and returns how many arrived. Called before time advances to a timer or to
     /// the end of a wait; delivery does not change between events.
     @discardableResult
-    mutating func accrueFixes(until target: Millis) -> Int {
-        guard target >= now else { return 0 }
-        let before = fixes
+    mutating func accrueFixes(until target: Millis) -> ArrivedFixes {
+        var arrived = ArrivedFixes()
+        guard target >= now else { return arrived }
         if let due = standardFixDue, moving, due <= target {
             let interval = standardFixInterval
             let n = (target - due) / interval + 1
-            fixes += n
-            lastFix = standardFixKind
-            lastFixAt = due + (n - 1) * interval
+            arrived.add(ArrivedFixes(count: n, lastKind: standardFixKind, lastAt: due + (n - 1) * interval))
             standardFixDue = due + n * interval
         }
         // Reduced-accuracy liveUpdates arrive by their own timer (reducedAccuracyFix).
         if let due = liveFixDue, moving, accuracy == .fullAccuracy, due <= target {
             let interval = assumptions.preciseFixInterval
             let n = (target - due) / interval + 1
-            fixes += n
-            lastFix = .precise
-            lastFixAt = due + (n - 1) * interval
+            arrived.add(ArrivedFixes(count: n, lastKind: .precise, lastAt: due + (n - 1) * interval))
             liveFixDue = due + n * interval
         }
-        return fixes - before
+        record(arrived)
+        return arrived
     }
 
     mutating func receiveFix(_ kind: FixKind, _ source: String, _ t: inout Transition) {
-        fixes += 1
-        lastFix = kind
-        lastFixAt = now
+        record(ArrivedFixes(count: 1, lastKind: kind, lastAt: now))
         t.emit(.fix(kind, source: source))
+    }
+
+    /// Fixes the app's code received: the last one's kind (which the rules read), and the
+    /// history (counted, when the last came, when the app last used location).
+    mutating func record(_ arrived: ArrivedFixes) {
+        guard arrived.count > 0, let kind = arrived.lastKind, let at = arrived.lastAt else { return }
+        lastFix = kind
+        addFixes(arrived.count)
+        setLastFixAt(at)
+        raiseLocationUsedAt(to: at)
     }
 
     /// The 1.1 part of settling: fixes at the start of delivery, automatic pausing, requestLocation,
@@ -323,5 +328,21 @@ extension World {
         var delta = (four - timeOfDay + day) % day
         if delta == 0 { delta = day }
         return t + delta
+    }
+}
+
+/// Fixes that arrived together (a stretch of periodic fixes counted in bulk, or one fix): how
+/// many, and the kind and time of the last.
+struct ArrivedFixes {
+    var count = 0
+    var lastKind: FixKind?
+    var lastAt: Millis?
+
+    /// Adds fixes that arrived after these.
+    mutating func add(_ later: ArrivedFixes) {
+        guard later.count > 0 else { return }
+        count += later.count
+        lastKind = later.lastKind
+        lastAt = later.lastAt
     }
 }

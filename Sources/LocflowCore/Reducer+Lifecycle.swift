@@ -24,10 +24,9 @@ extension World {
     // MARK: - Lifecycle
 
     mutating func launch(background: Bool, into t: inout Transition) {
-        let generation = process.generation + 1
+        addLaunches(1)
         process = ProcessState()
-        process.generation = generation
-        process.launchedInBackground = background
+        process.setLaunchedInBackground(background)
         if !background { forceQuitSinceOpened = false }
         lifecycle = background ? .background : .foreground
         foregroundLeftAt = nil
@@ -47,9 +46,7 @@ extension World {
         keptLiveUpdates = process.liveUpdates.map { $0.qualified } ?? false
         keptMonitor = process.monitor.map { $0.qualified } ?? false
         lifecycle = .terminated
-        let generation = process.generation
         process = ProcessState()
-        process.generation = generation
         // Only those held: a write of the same value is work for nothing (and copies the
         // sessions' array when they have outgrown the world and another world shares it).
         for i in sessions.indices where sessions[i].state == .active && sessions[i].held { sessions[i].held = false }

@@ -79,14 +79,15 @@ extension World {
             return
         }
         for (t, w) in fired { sink(t) { w } }
-        arrived += accrueFixes(until: target)
+        arrived.add(accrueFixes(until: target))
         now = target
         var t = Transition(event: event, time: now, quiet: quiet)
         settle(into: &t)
         // The periodic fixes of the wait (counted, not one transition each: a long wait brings
         // millions), after what settling decided, so that a rule of its own comes first.
-        if arrived > 0 {
-            t.note(.fixesArrive, "\(arrived) location\(arrived == 1 ? "" : "s") during the wait, the last \(lastFix?.rawValue ?? "precise") at \(formatClock(lastFixAt ?? now))")
+        if arrived.count > 0 {
+            let n = arrived.count
+            t.note(.fixesArrive, "\(n) location\(n == 1 ? "" : "s") during the wait, the last \(arrived.lastKind?.rawValue ?? "precise") at \(formatClock(arrived.lastAt ?? now))")
         }
         // Its own rule only when nothing else decided it; the timers it fired are entries of their own.
         if t.lastRule == nil {
@@ -102,10 +103,11 @@ extension World {
     private mutating func waitForSearch(_ duration: Millis, rules: inout RuleSet, scratch t: inout Transition) -> Bool {
         guard let target = VirtualTime.adding(now, max(0, duration)) else { rules.insert(.clockLimit); return true }
         let budget = min(VirtualTime.maxTimersPerWait, VirtualTime.maxTimersPerRun - timersFired)
-        var fired = 0, arrived = 0
+        var fired = 0
+        var arrived = ArrivedFixes()
         var timerRules = RuleSet()
         while fired <= budget, let next = nextTimer, next.due <= target {
-            arrived += accrueFixes(until: max(now, next.due))
+            arrived.add(accrueFixes(until: max(now, next.due)))
             now = max(now, next.due)
             t.restart(at: now)
             // A timer is never refused nor without effect (neither question has a case for one).
@@ -116,11 +118,11 @@ extension World {
         }
         // Past the budget: refused (the world is part-way, and thrown away).
         if fired > budget { rules.insert(.timerLimit); return true }
-        arrived += accrueFixes(until: target)
+        arrived.add(accrueFixes(until: target))
         now = target
         t.restart(at: now)
         settle(into: &t)
-        if arrived > 0 { t.note(.fixesArrive) }
+        if arrived.count > 0 { t.note(.fixesArrive) }
         if t.lastRule == nil { t.note(.timePasses) }
         rules.formUnion(t.rules)
         rules.formUnion(timerRules)
@@ -131,11 +133,11 @@ extension World {
     /// after it, for a sink that keeps it); returns the periodic fixes that arrived meanwhile.
     @discardableResult
     mutating func fireTimers(until target: Millis, limit: Int = VirtualTime.maxTimersPerWait + 1, quiet: Bool = false,
-                             sink: (Transition, () -> World) -> Void) -> Int {
+                             sink: (Transition, () -> World) -> Void) -> ArrivedFixes {
         var fired = 0
-        var arrived = 0
+        var arrived = ArrivedFixes()
         while fired < limit, let next = nextTimer, next.due <= target {
-            arrived += accrueFixes(until: max(now, next.due))
+            arrived.add(accrueFixes(until: max(now, next.due)))
             now = max(now, next.due)
             let event = Event.timer(next.kind)
             var t = Transition(event: event, time: now, quiet: quiet)
@@ -344,13 +346,9 @@ extension World {
             keptMonitor = false
         case .reducedAccuracyFix:
             nextReducedFixAt = now + assumptions.reducedAccuracyInterval
-            reducedFixes += 1
+            addReducedFixes(1)
             t.emit(.reducedFix)
-            if liveFixDue != nil {
-                fixes += 1
-                lastFix = .approximate
-                lastFixAt = now
-            }
+            if liveFixDue != nil { record(ArrivedFixes(count: 1, lastKind: .approximate, lastAt: now)) }
             t.note(.reducedAccuracyCadence, formatDuration(assumptions.reducedAccuracyInterval))
         case .requestLocationTimeout, .autoPause, .liveActivityEnds, .appClipReset:
             timer11(kind, &t)
@@ -398,7 +396,7 @@ extension World {
         let pair = statusPair
         if lifecycle.isRunning && noPrompt && process.lastDelivered != pair {
             process.lastDelivered = pair
-            callbacks += 1
+            addCallbacks(1)
             lastCallback = pair
             t.emit(.callback(pair))
             if t.lastRule != .callbackAtLaunch { t.note(.callbackOnChange) }

@@ -87,7 +87,7 @@ public struct ProcessStream: Sendable, Hashable, BitwiseCopyable {
 /// The app's current process. A new one starts with nothing running (docs/flow-format.md §5.3).
 /// Its plain fields are declared in World.fields (`ProcessPlain`), as the world's are.
 public struct ProcessState: Sendable, Hashable {
-    var plain = ProcessPlain()
+    package var plain = ProcessPlain()
     /// Beacon constraints being ranged (ranging belongs to the process), behind a reference that
     /// is nil while there are none (a copy of a world retained the list, nearly always empty).
     @usableFromInline private(set) var ranging: NameList?
@@ -157,7 +157,7 @@ public struct World: Sendable, Hashable {
     /// Every field that is a plain value (booleans, cases, counts, times), declared once in
     /// World.fields with how it counts for a state's identity: the accessors (`now`, `moving`,
     /// `suspendAt`, …), the canonical form and the fingerprint are written from there.
-    var plain = PlainFields()
+    package var plain = PlainFields()
 
     /// The app's current process.
     public internal(set) var process = ProcessState()

@@ -119,7 +119,7 @@ extension SimulatedDevice {
     }
 
     func nextSessionID(_ goal: SessionGoal, _ key: String?) -> String {
-        let generation = observed.process.generation
+        let generation = observed.launches
         if generation != sessionsMadeGeneration { sessionsMade = [:]; sessionsMadeGeneration = generation }
         let base = goal.rawValue + (key.map { "-" + $0 } ?? "")
         let n = (sessionsMade[base] ?? 0) + 1

@@ -121,7 +121,7 @@ public final class SimulatedLocationManager {
     func call(_ c: AppCall) -> Bool {
         guard let device else { return false }
         let event = Event.app(c)
-        guard device.observed.process.generation == generation else {
+        guard device.observed.launches == generation else {
             device.refuse(event.flowText, "this manager belongs to a process that has ended (the app makes a new one at each launch: SimulatedDevice.onLaunch)")
             return false
         }
@@ -159,7 +159,7 @@ extension SimulatedDevice {
     /// The app creates a `CLLocationManager` in the running process. Its creation callback comes
     /// when the app first sets its delegate, once.
     public func makeLocationManager() -> SimulatedLocationManager {
-        let m = SimulatedLocationManager(device: self, generation: observed.process.generation)
+        let m = SimulatedLocationManager(device: self, generation: observed.launches)
         managers.append(WeakBox(value: m))
         return m
     }

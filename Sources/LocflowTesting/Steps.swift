@@ -186,6 +186,6 @@ extension SimulatedDevice {
 
     /// Whether something made in process `generation` belongs to the process running now.
     func isAlive(_ generation: Int) -> Bool {
-        generation == observed.process.generation && observed.lifecycle != .terminated
+        generation == observed.launches && observed.lifecycle != .terminated
     }
 }

@@ -19,6 +19,10 @@ struct Field {
     var storageType: String { isOptionalTime ? "Time" : type }
     var storageInitial: String { isOptionalTime ? "Time(\(initial))" : initial }
     var isHistory: Bool { identity == "history" }
+    /// Set to its starting value by the canonical form and left out of the fingerprint.
+    var isDropped: Bool { identity == "history" || identity == "budget" }
+    /// The name with its first letter in capitals (`addCallbacks`).
+    var capitalized: String { name.prefix(1).uppercased() + name.dropFirst() }
 
     /// The identity's kind and its argument (`past(X)` → ("past", "X")).
     var identityParts: (kind: String, argument: String?) {
@@ -41,15 +45,18 @@ func fail(_ file: String, _ line: Int, _ message: String) -> Never {
     exit(1)
 }
 
-let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: WorldFieldsTool World.fields OUTPUT.swift|-\n".utf8))
+let commandLine = CommandLine.arguments
+// `--readers`: the history's readers, for LocflowFlow (no rule in LocflowCore can read history).
+let readers = commandLine.count == 4 && commandLine[1] == "--readers"
+guard commandLine.count == 3 || readers else {
+    FileHandle.standardError.write(Data("usage: WorldFieldsTool [--readers] World.fields OUTPUT.swift|-\n".utf8))
     exit(2)
 }
+let arguments = readers ? [commandLine[0]] + commandLine.dropFirst(2) : commandLine
 let inputPath = arguments[1]
 guard let text = try? String(contentsOfFile: inputPath, encoding: .utf8) else { fail(inputPath, 1, "cannot read the declarations") }
 
-let kinds: Set<String> = ["clock", "future", "past", "kept", "keptWhile", "history"]
+let kinds: Set<String> = ["clock", "future", "past", "kept", "keptWhile", "history", "budget"]
 var sections: [Section] = []
 var docs: [String] = []
 var names: Set<String> = []
@@ -85,7 +92,7 @@ for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).en
     guard names.insert(key).inserted else { fail(inputPath, number, "'\(field.name)' is declared twice") }
     let parts = field.identityParts
     guard kinds.contains(parts.kind), (parts.argument != nil) == (parts.kind == "past" || parts.kind == "keptWhile") else {
-        fail(inputPath, number, "unknown identity '\(field.identity)' (clock, future, past(HORIZON), kept, keptWhile(COND), history)")
+        fail(inputPath, number, "unknown identity '\(field.identity)' (clock, future, past(HORIZON), kept, keptWhile(COND), history, budget)")
     }
     if ["clock", "future", "past"].contains(parts.kind) && !(field.type == "Millis" || field.isOptionalTime) {
         fail(inputPath, number, "'\(field.identity)' is for times (Millis or Millis?), not \(field.type)")
@@ -94,6 +101,39 @@ for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).en
         fail(inputPath, number, "the fields of a value type are kept (its field in the world says how it counts)")
     }
     sections[sections.count - 1].fields.append(field)
+}
+
+/// Writes `text` to the output named on the command line (or prints it), only when it changes,
+/// so an unchanged declaration rebuilds nothing.
+func emit(_ text: String, to path: String) {
+    if path == "-" { print(text, terminator: ""); return }
+    let old = try? String(contentsOfFile: path, encoding: .utf8)
+    guard old != text else { return }
+    do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+        fail(path, 1, "cannot write: \(error)")
+    }
+}
+
+if readers {
+    var text = """
+    // Written by WorldFieldsTool from LocflowCore's World.fields (the WorldFields build plugin): the
+    // readers of the history, which no rule may read (World.fields, `history`), so they live here,
+    // outside LocflowCore, where the flows, the explorer and the library show it.
+    import LocflowCore
+
+    """
+    for s in sections where s.storage != nil {
+        let history = s.fields.filter(\.isHistory)
+        guard !history.isEmpty else { continue }
+        text += "\nextension \(s.host) {\n"
+        for f in history {
+            text += docLines(f, indent: "    ")
+            text += "    public var \(f.name): \(f.type) { plain.\(f.name)\(f.isOptionalTime ? ".value" : "") }\n"
+        }
+        text += "}\n"
+    }
+    emit(text, to: arguments[2])
+    exit(0)
 }
 
 var out = """
@@ -111,13 +151,26 @@ for s in sections {
     if let storage = s.storage, let path = s.path {
         // The storage: the fields in their order, history last.
         out += "/// The plain fields of `\(s.host)`, declared in World.fields.\n"
-        out += "struct \(storage): Sendable, Hashable {\n"
-        for f in s.fields { out += "    var \(f.name): \(f.storageType) = \(f.storageInitial)\n" }
+        out += "package struct \(storage): Sendable, Hashable {\n"
+        for f in s.fields { out += "    package var \(f.name): \(f.storageType) = \(f.storageInitial)\n" }
         out += "}\n\n"
         let access = s.host == "World" ? "public internal(set)" : "public"
         let local = String(path.split(separator: ".").last!)
         out += "extension \(s.host) {\n"
-        for f in s.fields {
+        for f in s.fields where f.isHistory {
+            // History: written here, read only outside LocflowCore (the readers LocflowFlow gets).
+            out += docLines(f, indent: "    ")
+            if f.type == "Int" {
+                out += "    @inline(__always) mutating func add\(f.capitalized)(_ n: Int) { \(local).\(f.name) += n }\n"
+            } else if f.isOptionalTime {
+                out += "    @inline(__always) mutating func set\(f.capitalized)(_ t: Millis?) { \(local).\(f.name) = Time(t) }\n"
+                out += "    /// Moves it to `t` unless it is already later.\n"
+                out += "    @inline(__always) mutating func raise\(f.capitalized)(to t: Millis) { if t > (\(local).\(f.name).value ?? .min) { \(local).\(f.name) = Time(t) } }\n"
+            } else {
+                out += "    @inline(__always) mutating func set\(f.capitalized)(_ v: \(f.type)) { \(local).\(f.name) = v }\n"
+            }
+        }
+        for f in s.fields where !f.isHistory {
             out += docLines(f, indent: "    ")
             if f.isOptionalTime {
                 out += "    @inline(__always) \(access) var \(f.name): Millis? { get { \(local).\(f.name).value } set { \(local).\(f.name) = Time(newValue) } }\n"
@@ -137,16 +190,13 @@ for s in sections {
             out += "    public var \(f.name): \(f.type) = \(f.initial)\n"
         }
         out += "\n    public init() {}\n}\n\n"
+        // Each field's code in a slot of 4 bits, placed when this is written (a test holds every
+        // code within its slot: `World.fingerprintSlots`).
         out += "extension \(s.host): FingerprintCode {\n"
-        out += "    @inline(__always) public static var codeBits: Int { \(s.fields.map { "\($0.type).codeBits" }.joined(separator: " + ")) }\n"
+        out += "    @inline(__always) public static var codeBits: Int { \(s.fields.count * 4) }\n"
         out += "    @inline(__always) public var code: UInt64 {\n"
-        out += "        var c: UInt64 = 0\n"
-        var shift: [String] = []
-        for f in s.fields {
-            let at = shift.isEmpty ? "0" : shift.joined(separator: " + ")
-            out += "        c |= \(f.name).code << UInt64(\(at))\n"
-            shift.append("\(f.type).codeBits")
-        }
+        out += "        var c: UInt64 = \(s.fields[0].name).code\n"
+        for (i, f) in s.fields.enumerated().dropFirst() { out += "        c |= \(f.name).code << \(i * 4)\n" }
         out += "        return c\n    }\n"
         out += "    public static var samples: [\(s.host)] {\n"
         out += "        var all = [\(s.host)()]\n"
@@ -162,6 +212,10 @@ let stored = sections.filter { $0.storage != nil }
 out += "extension World {\n"
 out += "    /// The declared fields' part of `canonicalize` (World.fields: each field's identity).\n"
 out += "    @inline(__always) mutating func canonicalizeDeclaredFields(now n: Millis, to base: Millis, keepLastOutputs: Bool) {\n"
+if stored.contains(where: { $0.fields.contains { $0.identity.contains("assumptions") } }) {
+    // Read once: the declarations' horizons and conditions name it.
+    out += "        let assumptions = self.assumptions\n"
+}
 for s in stored {
     for f in s.fields {
         let p = "\(s.path!).\(f.name)"
@@ -171,7 +225,7 @@ for s in stored {
         case "future": out += "        \(p).rebase(now: n, to: base)\n"
         case "past": out += "        \(p).rebase(now: n, to: base, past: \(argument!))\n"
         case "keptWhile": out += "        if !(\(argument!)) { \(p) = \(f.storageInitial) }\n"
-        case "history": out += "        \(p) = \(f.storageInitial)\n"
+        case "history", "budget": out += "        \(p) = \(f.storageInitial)\n"
         default: break
         }
     }
@@ -180,18 +234,32 @@ out += "    }\n\n"
 out += "    /// The declared fields' part of the fingerprint: the words, then the small fields packed.\n"
 out += "    @inline(__always) func fingerprintDeclaredFields(into h: inout FingerprintHasher) {\n"
 for s in stored {
-    for f in s.fields where f.isWord && !f.isHistory {
+    for f in s.fields where f.isWord && !f.isDropped {
         let p = "\(s.path!).\(f.name)"
         out += f.isOptionalTime ? "        h.word(\(p).word)\n" : "        h.word(UInt64(truncatingIfNeeded: \(p)))\n"
     }
 }
-out += "        var bits = FingerprintBits()\n"
+// The small fields packed into words, each in a slot placed here: 8 bits, or 4 bits for each
+// field of a value type of its own (a test holds every code within its slot).
+let valueTypes = Dictionary(uniqueKeysWithValues: sections.filter { $0.storage == nil }.map { ($0.host, $0.fields.count) })
+func slotBits(_ f: Field) -> Int { valueTypes[f.type].map { ($0 * 4 + 7) / 8 * 8 } ?? 8 }
+var slots: [(path: String, field: Field, bits: Int)] = []
+var packed: [[(path: String, shift: Int)]] = [[]]
+var used = 0
 for s in stored {
-    for f in s.fields where !f.isWord && !f.isHistory {
-        out += "        bits.put(\(s.path!).\(f.name), into: &h)\n"
+    for f in s.fields where !f.isWord && !f.isDropped {
+        let bits = slotBits(f)
+        if used + bits > 64 { packed.append([]); used = 0 }
+        packed[packed.count - 1].append(("\(s.path!).\(f.name)", used))
+        slots.append(("\(s.path!).\(f.name)", f, bits))
+        used += bits
     }
 }
-out += "        bits.finish(into: &h)\n"
+for (i, word) in packed.enumerated() where !word.isEmpty {
+    out += "        var w\(i): UInt64 = \(word[0].path).code\n"
+    for (path, shift) in word.dropFirst() { out += "        w\(i) |= \(path).code << \(shift)\n" }
+    out += "        h.word(w\(i))\n"
+}
 out += "    }\n\n"
 out += "    /// Every declared field: where it lives, its name and type, how it counts for identity, and\n"
 out += "    /// a probe that sets it to each of its sample values (for the tests).\n"
@@ -201,22 +269,21 @@ for s in sections {
         // The accessor's path from the world: a stored section's host, or the value type's field.
         let path = s.path!
         let hostPath = s.storage == nil ? path : path.split(separator: ".").dropLast().joined(separator: ".")
-        let keyPath = "\\World.\(hostPath.isEmpty ? "" : hostPath + ".")\(f.name)"
+        // History has no accessor in LocflowCore: its probe sets the storage.
+        let member = f.isHistory ? "plain.\(f.name)" : f.name
+        let keyPath = "\\World.\(hostPath.isEmpty ? "" : hostPath + ".")\(member)"
         let identity = f.identityParts
         let id = identity.argument.map { ".\(identity.kind)(\(String(reflecting: $0)))" } ?? ".\(identity.kind)"
         out += "        DeclaredField(owner: \"\(s.host)\", name: \"\(f.name)\", type: \"\(f.type)\", identity: \(id), probe: FieldProbe(\(keyPath))),\n"
     }
 }
+out += "    ]\n\n"
+out += "    /// Each small field's code width against the slot the fingerprint gives it (for the tests).\n"
+out += "    public static let fingerprintSlots: [(field: String, codeBits: Int, slotBits: Int)] = [\n"
+for (path, f, bits) in slots { out += "        (\"\(path)\", \(f.type).codeBits, \(bits)),\n" }
+for s in sections where s.storage == nil {
+    for f in s.fields { out += "        (\"\(s.path!).\(f.name)\", \(f.type).codeBits, 4),\n" }
+}
 out += "    ]\n}\n"
 
-if arguments[2] == "-" {
-    print(out, terminator: "")
-} else {
-    // Written only when it changes, so an unchanged declaration rebuilds nothing.
-    let old = try? String(contentsOfFile: arguments[2], encoding: .utf8)
-    if old != out {
-        do { try out.write(toFile: arguments[2], atomically: true, encoding: .utf8) } catch {
-            fail(arguments[2], 1, "cannot write: \(error)")
-        }
-    }
-}
+emit(out, to: arguments[2])

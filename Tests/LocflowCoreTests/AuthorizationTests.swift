@@ -1,5 +1,6 @@
 import Testing
 @testable import LocflowCore
+import LocflowFlow
 
 @Suite("State model: what the app reads vs what Settings shows")
 struct StateModelTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LocflowCore
+import LocflowFlow
 
 /// iOS 16+: "apps that are actively tracking the user's location or that recently activated
 /// Core Location appear in Control Center" [A S1]; "recently" is `controlCenterRecentWindow` [I].

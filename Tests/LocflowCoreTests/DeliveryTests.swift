@@ -1,5 +1,6 @@
 import Testing
 @testable import LocflowCore
+import LocflowFlow
 
 /// docs/flow-format.md §5.5: suspended and terminated delivery, resuming on a new fix
 /// or at a monitor's condition event, and what visionOS does not offer.

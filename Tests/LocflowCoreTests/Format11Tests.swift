@@ -1,5 +1,6 @@
 import Testing
 @testable import LocflowCore
+import LocflowFlow
 
 /// Format 1.1 (flow-format §8): one test per behaviour, each against its rule.
 @Suite("§8 Format 1.1: fixes, requestLocation, pausing")

@@ -1,5 +1,6 @@
 import Testing
 @testable import LocflowCore
+import LocflowFlow
 
 @Suite("In use, Allow Once, timers")
 struct InUseTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LocflowCore
+import LocflowFlow
 
 /// iOS 26 and 27, the device restart, and the evidence of each rule (issue 37, 2026-12).
 @Suite struct PlatformsAndRestartTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LocflowCore
+import LocflowFlow
 
 /// A world under test, driven by events, with the transitions it produced.
 struct Sim {

@@ -52,7 +52,8 @@ struct FingerprintTests {
     /// Every declared field counts as its declaration says (World.fields), read from the table
     /// the build writes (`World.declaredFields`): no test lists the fields. A field's every sample
     /// value that changes the canonical world changes its fingerprint; a field that is not
-    /// history changes the canonical world for some sample in some world; history never does.
+    /// history (nor the simulator's budget) changes the canonical world for some sample in some
+    /// world; history never does.
     @Test func everyDeclaredFieldCountsAsDeclared() {
         // Worlds where every field is read: an Allow Once grant (`notInUseSince`), the deferred
         // upgrade on screen (`promptShownAt`), standard updates running, force-quit relaunches off.
@@ -72,15 +73,15 @@ struct FingerprintTests {
                 for v in f.probe.variants(base) {
                     var c = v
                     c.canonicalize(keepLastOutputs: keep)
-                    if f.identity == .history {
-                        #expect(c == c0, "\(f.owner).\(f.name) is history, but the canonical form keeps it")
+                    if f.identity == .history || f.identity == .budget {
+                        #expect(c == c0, "\(f.owner).\(f.name) is dropped, but the canonical form keeps it")
                     } else if c != c0 {
                         reached = true
                         #expect(c.fingerprint != c0.fingerprint, "\(f.owner).\(f.name) changes the state but not the fingerprint")
                     }
                 }
             }
-            #expect(reached || f.identity == .history, "\(f.owner).\(f.name): no sample value changes the state")
+            #expect(reached || f.identity == .history || f.identity == .budget, "\(f.owner).\(f.name): no sample value changes the state")
         }
     }
 
@@ -95,6 +96,9 @@ struct FingerprintTests {
         check(PromptKind.self); check(SessionGoal.self); check(SessionState.self); check(CompletionResult.self)
         check(LocationError.self); check(DesiredAccuracy.self); check(ActivityType.self); check(FixKind.self)
         check(StatusPair?.self); check(ProcessStream?.self); check(FixKind?.self); check(AppRecord.self); check(Bool.self)
+        // Each code fits the slot the fingerprint gives it (placed when World.fields is read).
+        #expect(World.fingerprintSlots.count > 30)
+        for slot in World.fingerprintSlots { #expect(slot.codeBits <= slot.slotBits, "\(slot.field): \(slot.codeBits) bits in a slot of \(slot.slotBits)") }
     }
 
     /// A time's nil is `Int.min`, which no time reaches; times themselves can be negative (a
@@ -116,7 +120,7 @@ struct FingerprintTests {
         var w = World(config: config)
         w.now = 1 << 40
         w.foregroundLeftAt = 3; w.notInUseSince = 4; w.suspendAt = 5; w.relaunchWindowEndsAt = 6; w.promptShownAt = 7
-        w.nextReducedFixAt = 8; w.lastFixAt = 9; w.standardFixDue = 10; w.liveFixDue = 11; w.autoPauseAt = 12
+        w.nextReducedFixAt = 8; w.setLastFixAt(9); w.standardFixDue = 10; w.liveFixDue = 11; w.autoPauseAt = 12
         w.liveActivityStartedAt = 13; w.appClipResetAt = 14
         w.sessions = [ServiceSession(id: "a", goal: .whenInUse, fullAccuracyKey: "Nav", qualified: false)]
         w.regions = ["office"]; w.monitorConditions = ["home"]; w.beaconRegions = ["lobby"]
@@ -348,7 +352,7 @@ struct FingerprintTests {
                 #expect((searched.canonical() == walk.world.canonical() || loudRefusal == .timerLimit) && searchRules == loudRules.union(loudRefusal)
                         && refused == (loudRefusal != nil), "seed \(seed), \(e.flowText)")
                 var kept = searched
-                kept.locationUsedAt = walk.world.locationUsedAt
+                kept.plain.locationUsedAt = walk.world.plain.locationUsedAt
                 #expect(kept == walk.world || loudRefusal == .timerLimit, "only the history differs: seed \(seed), \(e.flowText)")
                 if case .wait = e {} else { #expect(before.refusal(for: e, details: false)?.rule == loudRefusal, "seed \(seed), \(e.flowText)") }
                 // Told that both questions were asked (and said nil), it steps alike.
