@@ -161,7 +161,7 @@ struct AssumptionCatalogueTests {
         var changed = defaults
         for entry in Assumptions.catalogue {
             let d = try #require(stored[entry.name].flatMap { Self.value($0, entry.kind) },
-                                 "\(entry.name): the stored property is not of the entry's kind (\(entry.kind.rawValue))")
+                                 "\(entry.name): Assumptions has no stored property of that name and kind (\(entry.kind.rawValue))")
             #expect(changed.set(entry.name, Self.other(d)) == nil, "\(entry.name)")
         }
         var restored = changed
@@ -179,7 +179,8 @@ struct AssumptionCatalogueTests {
         let defaults = Assumptions()
         let before = Self.stored(defaults)
         for entry in Assumptions.catalogue {
-            let d = try #require(before.first { $0.name == entry.name }.flatMap { Self.value($0.value, entry.kind) })
+            let d = try #require(before.first { $0.name == entry.name }.flatMap { Self.value($0.value, entry.kind) },
+                                 "\(entry.name): Assumptions has no stored property of that name and kind (\(entry.kind.rawValue))")
             var a = defaults
             let new = Self.other(d)
             #expect(a.set(entry.name, new) == nil, "\(entry.name)")
