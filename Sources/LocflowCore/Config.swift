@@ -106,7 +106,8 @@ public struct AppInfo: Sendable, Hashable {
     public var hasLocationBackgroundMode: Bool { backgroundModes.contains("location") }
 }
 
-/// The simulator's named assumptions (docs/flow-format.md §6): behaviour Apple does not document.
+/// The simulator's named assumptions (docs/flow-format.md §6, §8.4): behaviour Apple does not
+/// document. Each is a stored property here and one entry in `Assumptions.catalogue` below.
 public struct Assumptions: Sendable, Hashable {
     public var suspendDelay: Millis = 5_000
     public var inUseGrace: Millis = 10_000
@@ -192,40 +193,109 @@ public struct Assumptions: Sendable, Hashable {
     public var watchComplicationInUse: Bool = true
 
     public init() {}
+}
 
+extension Assumptions {
     public enum Kind: String, Sendable { case duration, count, boolean, timeOfDay = "time of day" }
 
-    /// Every assumption with its kind, default, and what it decides: the table the explorer
-    /// shows and `assume` validates against.
-    public static let catalogue: [(name: String, kind: Kind, decides: String)] = [
-        ("suspendDelay", .duration, "how long a backgrounded app without background execution runs before it is suspended"),
-        ("inUseGrace", .duration, "how long after leaving the foreground the app still counts as in use"),
-        ("allowOnceGrace", .duration, "how long the app may be not in use before an Allow Once grant runs out"),
-        ("relaunchWindow", .duration, "how long after a launch the system keeps the previous process's sessions"),
-        ("reducedAccuracyInterval", .duration, "the interval between fixes at reduced accuracy"),
-        ("monitorConditionLimit", .count, "conditions per monitor before conditionLimitExceeded"),
-        ("ignoredAlwaysRequestUsesOneShot", .boolean, "whether an ignored requestAlwaysAuthorization (after Allow Once) uses up the one request"),
-        ("reducedDefaultHidesPreciseSwitch", .boolean, "whether the prompt hides its Precise switch when NSLocationDefaultAccuracyReduced is set"),
-        ("promptReturnsAfterBackground", .boolean, "whether a prompt dismissed by leaving the app comes back when the app returns"),
-        ("alwaysSessionAsksTwice", .boolean, "whether a .always session from notDetermined shows both prompts (else only the first, giving provisional Always)"),
-        ("resetClearsAlwaysRequest", .boolean, "whether Reset Location & Privacy also clears the used one-shot Always request"),
-        ("notDeterminedReadsFullAccuracy", .boolean, "whether accuracyAuthorization reads fullAccuracy while notDetermined"),
-        ("deferredUpgradeAnswerWindow", .duration, "how soon after the deferred upgrade prompt appears an Always answer still gets the triggering event"),
-        ("autoPauseDelay", .duration, "how long the device must be stationary before automatic pausing stops standard updates"),
-        ("forceQuitBlocksRelaunch", .boolean, "whether significant-change, region, beacon-region, monitor and visit events stop relaunching an app the person force-quit"),
-        ("preciseFixInterval", .duration, "the interval between fixes at full accuracy while the device moves"),
-        ("requestLocationTimeout", .duration, "how long requestLocation waits for a fix before it fails with locationUnknown"),
-        ("startTimeOfDay", .timeOfDay, "the time of day of the virtual clock's start (App Clip grants reset at the next 04:00)"),
-        ("liveActivityMaxDuration", .duration, "how long a Live Activity lasts unless the app ends it"),
-        ("addWidgetAsks", .boolean, "whether adding the app's widget asks a when-in-use app's person to extend the grant to widgets"),
-        ("controlCenterRecentWindow", .duration, "how long after the app last used location Control Center still lists it as recent (iOS 16+)"),
-        ("explicitSessionKeyCoversClassicAPIs", .boolean, "whether NSLocationRequireExplicitServiceSession also holds back the classic services until an explicit session is held (iOS 18)"),
-        ("servicesOffOverridesRestricted", .boolean, "whether a restricted app reads denied, as every app does, while Location Services are off or Airplane mode is on (else restricted)"),
-        ("ios17LiveUpdatesPrompts", .boolean, "whether iterating liveUpdates on iOS 17 shows the when-in-use prompt from notDetermined, as on iOS 18"),
-        ("alwaysSessionCoversClassicAPIs", .boolean, "whether on iOS 18 significant-change, region, visit and beacon-region events reach an Always app that is not in use only with a .always session"),
-        ("backgroundActivityRelaunchesWhenInUse", .boolean, "whether a background activity session kept for a terminated when-in-use app lets a CLMonitor event relaunch it (else only with Always)"),
-        ("watchComplicationInUse", .boolean, "whether a complication on the current watch face (addWidget on watchOS 26) keeps the app in use in the background"),
+    /// The format version that introduced an assumption (docs/flow-format.md §8): a file that
+    /// declares `version 1` cannot use one of 1.1. `v1_1Extension` is locflow's own, of the 1.1
+    /// era but no part of the contract's 1.1: the parser's error calls it a locflow extension.
+    public enum FormatVersion: Sendable, Hashable { case v1, v1_1, v1_1Extension }
+
+    /// One assumption: its name in a flow, its kind and where it is stored, what it decides, the
+    /// format version that introduced it, and any bound on its value beyond its kind's.
+    public struct Entry: Sendable {
+        public let name: String
+        public let decides: String
+        public let since: FormatVersion
+        let storage: Storage
+
+        /// A key path to a stored property (a literal such as `\.inUseGrace` is `Sendable`).
+        typealias Path<Value> = WritableKeyPath<Assumptions, Value> & Sendable
+
+        /// The stored property and its kind. A duration is at most 100 years, and longer than
+        /// `longerThan` when that is set; a time of day is from 00:00 to 23:59.
+        enum Storage: Sendable {
+            case duration(Path<Millis>, longerThan: Millis?)
+            case count(Path<Int>)
+            case boolean(Path<Bool>)
+            case timeOfDay(Path<Millis>)
+        }
+
+        public var kind: Kind {
+            switch storage {
+            case .duration: .duration
+            case .count: .count
+            case .boolean: .boolean
+            case .timeOfDay: .timeOfDay
+            }
+        }
+
+        static func duration(_ name: String, _ path: Path<Millis>, since: FormatVersion = .v1,
+                             longerThan: Millis? = nil, _ decides: String) -> Entry {
+            Entry(name: name, decides: decides, since: since, storage: .duration(path, longerThan: longerThan))
+        }
+        static func count(_ name: String, _ path: Path<Int>, since: FormatVersion = .v1, _ decides: String) -> Entry {
+            Entry(name: name, decides: decides, since: since, storage: .count(path))
+        }
+        static func boolean(_ name: String, _ path: Path<Bool>, since: FormatVersion = .v1, _ decides: String) -> Entry {
+            Entry(name: name, decides: decides, since: since, storage: .boolean(path))
+        }
+        static func timeOfDay(_ name: String, _ path: Path<Millis>, since: FormatVersion = .v1, _ decides: String) -> Entry {
+            Entry(name: name, decides: decides, since: since, storage: .timeOfDay(path))
+        }
+
+        /// The value in `assumptions`, formatted as a flow writes it.
+        func formatted(_ assumptions: Assumptions) -> String {
+            switch storage {
+            case .duration(let path, _): formatDuration(assumptions[keyPath: path])
+            case .count(let path): String(assumptions[keyPath: path])
+            case .boolean(let path): String(assumptions[keyPath: path])
+            case .timeOfDay(let path): formatTimeOfDay(assumptions[keyPath: path])
+            }
+        }
+    }
+
+    /// Every assumption, in the order the stored properties are declared: the one list the
+    /// explorer shows, `assume` validates against, `set` writes through and `described` reads.
+    /// A new assumption is its stored property above and its entry here; the model reads the
+    /// stored property itself (`assumptions.inUseGrace`), never through this table.
+    public static let catalogue: [Entry] = [
+        .duration("suspendDelay", \.suspendDelay, "how long a backgrounded app without background execution runs before it is suspended"),
+        .duration("inUseGrace", \.inUseGrace, "how long after leaving the foreground the app still counts as in use"),
+        .duration("allowOnceGrace", \.allowOnceGrace, "how long the app may be not in use before an Allow Once grant runs out"),
+        .duration("relaunchWindow", \.relaunchWindow, "how long after a launch the system keeps the previous process's sessions"),
+        .duration("reducedAccuracyInterval", \.reducedAccuracyInterval, longerThan: 0, "the interval between fixes at reduced accuracy"),
+        .count("monitorConditionLimit", \.monitorConditionLimit, "conditions per monitor before conditionLimitExceeded"),
+        .boolean("ignoredAlwaysRequestUsesOneShot", \.ignoredAlwaysRequestUsesOneShot, "whether an ignored requestAlwaysAuthorization (after Allow Once) uses up the one request"),
+        .boolean("reducedDefaultHidesPreciseSwitch", \.reducedDefaultHidesPreciseSwitch, "whether the prompt hides its Precise switch when NSLocationDefaultAccuracyReduced is set"),
+        .boolean("promptReturnsAfterBackground", \.promptReturnsAfterBackground, "whether a prompt dismissed by leaving the app comes back when the app returns"),
+        .boolean("alwaysSessionAsksTwice", \.alwaysSessionAsksTwice, "whether a .always session from notDetermined shows both prompts (else only the first, giving provisional Always)"),
+        .boolean("resetClearsAlwaysRequest", \.resetClearsAlwaysRequest, "whether Reset Location & Privacy also clears the used one-shot Always request"),
+        .boolean("notDeterminedReadsFullAccuracy", \.notDeterminedReadsFullAccuracy, "whether accuracyAuthorization reads fullAccuracy while notDetermined"),
+        .duration("deferredUpgradeAnswerWindow", \.deferredUpgradeAnswerWindow, "how soon after the deferred upgrade prompt appears an Always answer still gets the triggering event"),
+        .duration("autoPauseDelay", \.autoPauseDelay, since: .v1_1, "how long the device must be stationary before automatic pausing stops standard updates"),
+        .boolean("forceQuitBlocksRelaunch", \.forceQuitBlocksRelaunch, since: .v1_1, "whether significant-change, region, beacon-region, monitor and visit events stop relaunching an app the person force-quit"),
+        .duration("preciseFixInterval", \.preciseFixInterval, since: .v1_1, longerThan: 0, "the interval between fixes at full accuracy while the device moves"),
+        .duration("requestLocationTimeout", \.requestLocationTimeout, since: .v1_1, "how long requestLocation waits for a fix before it fails with locationUnknown"),
+        .timeOfDay("startTimeOfDay", \.startTimeOfDay, since: .v1_1, "the time of day of the virtual clock's start (App Clip grants reset at the next 04:00)"),
+        .duration("liveActivityMaxDuration", \.liveActivityMaxDuration, since: .v1_1, "how long a Live Activity lasts unless the app ends it"),
+        .boolean("addWidgetAsks", \.addWidgetAsks, since: .v1_1Extension, "whether adding the app's widget asks a when-in-use app's person to extend the grant to widgets"),
+        .duration("controlCenterRecentWindow", \.controlCenterRecentWindow, since: .v1_1Extension, "how long after the app last used location Control Center still lists it as recent (iOS 16+)"),
+        .boolean("explicitSessionKeyCoversClassicAPIs", \.explicitSessionKeyCoversClassicAPIs, since: .v1_1Extension, "whether NSLocationRequireExplicitServiceSession also holds back the classic services until an explicit session is held (iOS 18)"),
+        .boolean("servicesOffOverridesRestricted", \.servicesOffOverridesRestricted, since: .v1_1Extension, "whether a restricted app reads denied, as every app does, while Location Services are off or Airplane mode is on (else restricted)"),
+        .boolean("ios17LiveUpdatesPrompts", \.ios17LiveUpdatesPrompts, since: .v1_1, "whether iterating liveUpdates on iOS 17 shows the when-in-use prompt from notDetermined, as on iOS 18"),
+        .boolean("alwaysSessionCoversClassicAPIs", \.alwaysSessionCoversClassicAPIs, since: .v1_1, "whether on iOS 18 significant-change, region, visit and beacon-region events reach an Always app that is not in use only with a .always session"),
+        .boolean("backgroundActivityRelaunchesWhenInUse", \.backgroundActivityRelaunchesWhenInUse, since: .v1_1Extension, "whether a background activity session kept for a terminated when-in-use app lets a CLMonitor event relaunch it (else only with Always)"),
+        .boolean("watchComplicationInUse", \.watchComplicationInUse, since: .v1_1Extension, "whether a complication on the current watch face (addWidget on watchOS 26) keeps the app in use in the background"),
     ]
+
+    /// (A name given twice keeps its first entry; `AssumptionCatalogueTests` says so, rather than trap.)
+    private static let entries: [String: Entry] = Dictionary(catalogue.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The catalogue's entry for a flow's assumption name, or nil for a name it does not have.
+    public static func entry(named name: String) -> Entry? { entries[name] }
 
     public enum Value: Sendable, Hashable {
         case duration(Millis), count(Int), boolean(Bool)
@@ -233,81 +303,33 @@ public struct Assumptions: Sendable, Hashable {
         case timeOfDay(Millis)
     }
 
-    /// Sets a named assumption. Returns an error message for an unknown name or a value of the wrong kind.
+    /// Sets a named assumption. Returns an error message for an unknown name, a value of the
+    /// wrong kind, or a value out of its bounds.
     public mutating func set(_ name: String, _ value: Value) -> String? {
         if case .duration(let v) = value, v < 0 || v > VirtualTime.maxDuration {
             return "assumption \(name) takes a duration of at most 100 years (876000h)"
         }
-        switch (name, value) {
-        case ("suspendDelay", .duration(let v)): suspendDelay = v
-        case ("inUseGrace", .duration(let v)): inUseGrace = v
-        case ("allowOnceGrace", .duration(let v)): allowOnceGrace = v
-        case ("relaunchWindow", .duration(let v)): relaunchWindow = v
-        case ("reducedAccuracyInterval", .duration(let v)):
-            guard v > 0 else { return "reducedAccuracyInterval must be longer than 0ms" }
-            reducedAccuracyInterval = v
-        case ("monitorConditionLimit", .count(let v)): monitorConditionLimit = v
-        case ("ignoredAlwaysRequestUsesOneShot", .boolean(let v)): ignoredAlwaysRequestUsesOneShot = v
-        case ("reducedDefaultHidesPreciseSwitch", .boolean(let v)): reducedDefaultHidesPreciseSwitch = v
-        case ("promptReturnsAfterBackground", .boolean(let v)): promptReturnsAfterBackground = v
-        case ("alwaysSessionAsksTwice", .boolean(let v)): alwaysSessionAsksTwice = v
-        case ("resetClearsAlwaysRequest", .boolean(let v)): resetClearsAlwaysRequest = v
-        case ("notDeterminedReadsFullAccuracy", .boolean(let v)): notDeterminedReadsFullAccuracy = v
-        case ("deferredUpgradeAnswerWindow", .duration(let v)): deferredUpgradeAnswerWindow = v
-        case ("autoPauseDelay", .duration(let v)): autoPauseDelay = v
-        case ("forceQuitBlocksRelaunch", .boolean(let v)): forceQuitBlocksRelaunch = v
-        case ("preciseFixInterval", .duration(let v)):
-            guard v > 0 else { return "preciseFixInterval must be longer than 0ms" }
-            preciseFixInterval = v
-        case ("requestLocationTimeout", .duration(let v)): requestLocationTimeout = v
-        case ("startTimeOfDay", .timeOfDay(let v)):
-            guard v >= 0 && v < 86_400_000 else { return "startTimeOfDay must be a time of day from 00:00 to 23:59" }
-            startTimeOfDay = v
-        case ("liveActivityMaxDuration", .duration(let v)): liveActivityMaxDuration = v
-        case ("addWidgetAsks", .boolean(let v)): addWidgetAsks = v
-        case ("controlCenterRecentWindow", .duration(let v)): controlCenterRecentWindow = v
-        case ("explicitSessionKeyCoversClassicAPIs", .boolean(let v)): explicitSessionKeyCoversClassicAPIs = v
-        case ("servicesOffOverridesRestricted", .boolean(let v)): servicesOffOverridesRestricted = v
-        case ("ios17LiveUpdatesPrompts", .boolean(let v)): ios17LiveUpdatesPrompts = v
-        case ("alwaysSessionCoversClassicAPIs", .boolean(let v)): alwaysSessionCoversClassicAPIs = v
-        case ("watchComplicationInUse", .boolean(let v)): watchComplicationInUse = v
-        case ("backgroundActivityRelaunchesWhenInUse", .boolean(let v)): backgroundActivityRelaunchesWhenInUse = v
+        guard let entry = Self.entry(named: name) else { return "unknown assumption '\(name)'" }
+        switch (entry.storage, value) {
+        case (.duration(let path, let longerThan), .duration(let v)):
+            if let longerThan, v <= longerThan { return "\(name) must be longer than \(longerThan)ms" }
+            self[keyPath: path] = v
+        case (.count(let path), .count(let v)):
+            self[keyPath: path] = v
+        case (.boolean(let path), .boolean(let v)):
+            self[keyPath: path] = v
+        case (.timeOfDay(let path), .timeOfDay(let v)):
+            guard v >= 0 && v < 86_400_000 else { return "\(name) must be a time of day from 00:00 to 23:59" }
+            self[keyPath: path] = v
         default:
-            guard let entry = Self.catalogue.first(where: { $0.name == name }) else {
-                return "unknown assumption '\(name)'"
-            }
             return "assumption \(name) takes a \(entry.kind.rawValue)"
         }
         return nil
     }
 
-    /// The current value of each assumption, formatted as a flow would write it.
+    /// The current value of each assumption, in the catalogue's order, formatted as a flow would write it.
     public var described: [(name: String, value: String)] {
-        [("suspendDelay", formatDuration(suspendDelay)), ("inUseGrace", formatDuration(inUseGrace)),
-         ("allowOnceGrace", formatDuration(allowOnceGrace)), ("relaunchWindow", formatDuration(relaunchWindow)),
-         ("reducedAccuracyInterval", formatDuration(reducedAccuracyInterval)),
-         ("monitorConditionLimit", String(monitorConditionLimit)),
-         ("ignoredAlwaysRequestUsesOneShot", String(ignoredAlwaysRequestUsesOneShot)),
-         ("reducedDefaultHidesPreciseSwitch", String(reducedDefaultHidesPreciseSwitch)),
-         ("promptReturnsAfterBackground", String(promptReturnsAfterBackground)),
-         ("alwaysSessionAsksTwice", String(alwaysSessionAsksTwice)),
-         ("resetClearsAlwaysRequest", String(resetClearsAlwaysRequest)),
-         ("notDeterminedReadsFullAccuracy", String(notDeterminedReadsFullAccuracy)),
-         ("deferredUpgradeAnswerWindow", formatDuration(deferredUpgradeAnswerWindow)),
-         ("autoPauseDelay", formatDuration(autoPauseDelay)),
-         ("forceQuitBlocksRelaunch", String(forceQuitBlocksRelaunch)),
-         ("preciseFixInterval", formatDuration(preciseFixInterval)),
-         ("requestLocationTimeout", formatDuration(requestLocationTimeout)),
-         ("startTimeOfDay", formatTimeOfDay(startTimeOfDay)),
-         ("liveActivityMaxDuration", formatDuration(liveActivityMaxDuration)),
-         ("addWidgetAsks", String(addWidgetAsks)),
-         ("controlCenterRecentWindow", formatDuration(controlCenterRecentWindow)),
-         ("explicitSessionKeyCoversClassicAPIs", String(explicitSessionKeyCoversClassicAPIs)),
-         ("servicesOffOverridesRestricted", String(servicesOffOverridesRestricted)),
-         ("ios17LiveUpdatesPrompts", String(ios17LiveUpdatesPrompts)),
-         ("alwaysSessionCoversClassicAPIs", String(alwaysSessionCoversClassicAPIs)),
-         ("backgroundActivityRelaunchesWhenInUse", String(backgroundActivityRelaunchesWhenInUse)),
-         ("watchComplicationInUse", String(watchComplicationInUse))]
+        Self.catalogue.map { ($0.name, $0.formatted(self)) }
     }
 }
 

@@ -196,9 +196,8 @@ public enum FlowParser {
             return .config(.unset(name.text))
         case "assume":
             let nameToken = try c.word("an assumption name")
-            let names = Assumptions.catalogue.map(\.name)
-            guard let entry = Assumptions.catalogue.first(where: { $0.name == nameToken.text }) else {
-                throw c.unknown(nameToken, names, what: "an assumption")
+            guard let entry = Assumptions.entry(named: nameToken.text) else {
+                throw c.unknown(nameToken, Assumptions.catalogue.map(\.name), what: "an assumption")
             }
             let v = try c.word("a value for \(entry.name)")
             switch entry.kind {
@@ -534,11 +533,11 @@ func parseTimeOfDay(_ text: String) -> Millis? {
 extension Statement {
     /// The `v11Word`s that are locflow extensions, not words of the contract's version 1.1
     /// (docs/flow-format.md §8, marked *extension* there): a `version 1` file cannot use them either.
-    public static let v11Extensions: Set<String> = [
+    /// The assumptions among them are the catalogue's `v1_1Extension`s.
+    public static let v11Extensions: Set<String> = Set([
         "device airplaneMode", "expect controlCenter", "expect prompt widget", "expect delivering regions",
-        "assume addWidgetAsks", "assume controlCenterRecentWindow", "assume explicitSessionKeyCoversClassicAPIs",
-        "assume servicesOffOverridesRestricted", "assume backgroundActivityRelaunchesWhenInUse", "device restart", "assume watchComplicationInUse",
-        "expect diagnostic isStationary"]
+        "device restart", "expect diagnostic isStationary"])
+        .union(Assumptions.catalogue.filter { $0.since == .v1_1Extension }.map { "assume \($0.name)" })
 
     /// The word that makes this a version 1.1 statement (docs/flow-format.md §8), or nil for a version 1 statement.
     public var v11Word: String? {
@@ -548,13 +547,9 @@ extension Statement {
             case .appClip: return "appClip"
             case .widget: return "widget"
             case .assume(let name, _):
-                let v11: Set<String> = ["autoPauseDelay", "forceQuitBlocksRelaunch", "preciseFixInterval",
-                                        "requestLocationTimeout", "startTimeOfDay", "liveActivityMaxDuration", "addWidgetAsks",
-                                        "controlCenterRecentWindow", "explicitSessionKeyCoversClassicAPIs",
-                                        "servicesOffOverridesRestricted", "ios17LiveUpdatesPrompts",
-                                        "alwaysSessionCoversClassicAPIs", "backgroundActivityRelaunchesWhenInUse",
-                                        "watchComplicationInUse"]
-                return v11.contains(name) ? "assume \(name)" : nil
+                // The catalogue says which format version introduced the assumption.
+                guard let entry = Assumptions.entry(named: name), entry.since != .v1 else { return nil }
+                return "assume \(name)"
             default: return nil
             }
         case .step(let e):

@@ -85,6 +85,25 @@ struct Format11ParserTests {
         #expect(parseError("app requestLocation\nexpect fixes 0\n") == "no error")
     }
 
+    /// Every assumption as `described` writes its default parses back to that default, and the
+    /// catalogue's format version decides whether a `version 1` file may use it.
+    @Test func everyAssumptionParsesAtItsCataloguesVersion() throws {
+        for (entry, (name, value)) in zip(Assumptions.catalogue, Assumptions().described) {
+            #expect(entry.name == name)
+            let line = "assume \(name) \(value)"
+            let parsed = try FlowParser.parseStatement(line)
+            guard case .config(.assume(let n, let v)) = parsed else { Issue.record("\(line): \(parsed)"); continue }
+            var a = Assumptions()
+            #expect(n == name && a.set(n, v) == nil && a == Assumptions(), "\(line)")
+            let inVersion1 = parseError("version 1\n\(line)\n")
+            switch entry.since {
+            case .v1: #expect(inVersion1 == "no error", "\(line)")
+            case .v1_1: #expect(inVersion1.contains("\(line.split(separator: " ").prefix(2).joined(separator: " ")) is a version 1.1 statement"), "\(inVersion1)")
+            case .v1_1Extension: #expect(inVersion1.contains("is a locflow extension that needs version 1.1"), "\(inVersion1)")
+            }
+        }
+    }
+
     @Test func typosAndBadValues() {
         #expect(parseError("app requestLocaton\n").contains("(did you mean 'requestLocation'?)"))
         #expect(parseError("app desiredAccuracy kilometers\n").contains("(did you mean 'kilometer'?)"))

@@ -57,6 +57,22 @@ struct RepositoryTests {
             #expect(documented(doc, name) == value, "\(name) = \(value) is not in docs/flow-format.md's assumptions")
             #expect(documented(guide, name) == value, "\(name) = \(value) is not in docs/guide.md's assumptions")
         }
+        // Each in the section of the version that introduced it (§6 for 1, §8.4 for 1.1), and
+        // each of locflow's own 1.1-era assumptions marked and named among §8's extensions.
+        let v1 = try #require(doc.range(of: "## 6. Assumptions")), v11 = try #require(doc.range(of: "### 8.4 Assumptions"))
+        let section8 = try #require(doc.range(of: "## 8. Version 1.1"))
+        for entry in Assumptions.catalogue {
+            guard let row = doc.range(of: "| `\(entry.name)` | `") else { continue }
+            let inV1 = row.lowerBound > v1.upperBound && row.lowerBound < section8.lowerBound
+            #expect(inV1 == (entry.since == .v1), "\(entry.name) is not documented in the section of its version")
+            #expect(inV1 || row.lowerBound > v11.upperBound, "\(entry.name) is not in docs/flow-format.md §8.4")
+            if entry.since == .v1_1Extension {
+                let line = doc[row.lowerBound...].prefix { $0 != "\n" }
+                #expect(line.contains("*extension*"), "\(entry.name) is not marked *extension* in docs/flow-format.md §8.4")
+                let extensions = doc[section8.upperBound...].prefix { $0 != "#" }
+                #expect(extensions.contains("`\(entry.name)`"), "\(entry.name) is not among §8's extensions in docs/flow-format.md")
+            }
+        }
         // The README's table of the language has every word the parser knows.
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let table = readme.split(separator: "\n").filter { $0.hasPrefix("| ") }.joined(separator: "\n")
