@@ -14,14 +14,22 @@ which=${1:-all}
 seconds=${2:-60}
 out=.build/fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -suppress-warnings)
+# One package name for all the modules: the history's readers reach the world's storage (`package`).
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -suppress-warnings -package-name locflow)
 
-core=(Sources/LocflowCore/*.swift)
+# The world's fields and the history's readers are written from Sources/LocflowCore/World.fields,
+# as the build plugin writes them (docs/design.md, "Fields, declared once").
+swift build --product WorldFieldsTool 2>&1 | tail -n 1
+tool="$(swift build --show-bin-path)/WorldFieldsTool"
+"$tool" Sources/LocflowCore/World.fields "$out/World+Fields.swift"
+"$tool" --readers Sources/LocflowCore/World.fields "$out/World+History.swift"
+
+core=(Sources/LocflowCore/*.swift "$out/World+Fields.swift")
 readers=(Sources/LocflowFlow/{PlistValue,BinaryPlist,XMLPlist,StringsFile,Excerpt}.swift)
 parser=(Sources/LocflowFlow/{Lexer,Parser,Flow,LineEnds,Quoting,Vocabulary}.swift)
 
 build_core() {
-  if [ ! -f "$out/LocflowCore.o" ] || [ -n "$(find Sources/LocflowCore -newer "$out/LocflowCore.o" -name '*.swift')" ]; then
+  if [ ! -f "$out/LocflowCore.o" ] || [ -n "$(find Sources/LocflowCore "$out/World+Fields.swift" -newer "$out/LocflowCore.o" \( -name '*.swift' -o -name '*.fields' \))" ]; then
     echo "fuzz: building LocflowCore"
     local root; root=$(pwd)
     (cd "$out" && swiftc "${flags[@]}" -wmo -c -module-name LocflowCore -emit-module -emit-module-path LocflowCore.swiftmodule \
@@ -40,7 +48,7 @@ build() {  # build TARGET
     strings) build_core; srcs=("${readers[@]}" Fuzz/targets/StringsReader.swift "$out/LocflowCore.o") ;;
     # shrink and diff run the whole flow layer (the runner, the observables, the model checker's
     # files come along: it is one module), so the module is compiled whole.
-    shrink) build_core; srcs=(Sources/LocflowFlow/*.swift Fuzz/targets/ShrinkDiff.swift "$out/LocflowCore.o") ;;
+    shrink) build_core; srcs=(Sources/LocflowFlow/*.swift "$out/World+History.swift" Fuzz/targets/ShrinkDiff.swift "$out/LocflowCore.o") ;;
   esac
   echo "fuzz: building $t"
   # Inside $out, so the module files swiftc writes beside the binary stay out of the repository.
