@@ -81,7 +81,7 @@ extension World {
         case .whileUsing: !profile.settingsIsSwitch
         case .askNextTime: profile.hasAllowOnce
         // The widget extension's NSWidgetWantsLocation (`widget true`), not the app's plist. [A S17b]
-        case .whileUsingOrWidgets: config.widget && profile.hasAccuracy && profile.isPhoneLike
+        case .whileUsingOrWidgets: hasWidget && profile.hasAccuracy && profile.isPhoneLike
         case .always: keys.hasAlwaysKey && profile.hasAlways && !isAppClip
         }
     }

@@ -94,7 +94,7 @@ extension World {
             t.emit(.completion(.promptDeclined))
             t.note(rule, detail)
         }
-        if info.temporaryUsageDescriptions?[key.string] == nil {
+        if !purposeKeys.contains(key) {
             return decline(.purposeKeyMissing, "no purpose key '\(key.string)'")
         }
         if lifecycle != .foreground { return decline(.temporaryInBackground) }

@@ -227,7 +227,7 @@ extension World {
         }
         if goal == .always && isAppClip { t.note(.appClipSessionWhenInUse) }
         if goal == .always && !keys.hasAlwaysKey { t.note(.missingAlwaysKey, legacyAlwaysKeyDetail) }
-        if let key, info.temporaryUsageDescriptions?[key.string] == nil { t.note(.purposeKeyMissing, "no purpose key '\(key.string)'") }
+        if let key, !purposeKeys.contains(key) { t.note(.purposeKeyMissing, "no purpose key '\(key.string)'") }
     }
 
     mutating func device(_ action: DeviceAction, _ t: inout Transition) {

@@ -244,7 +244,7 @@ extension World {
             case .locationButton where !profile.isPhoneLike && !profile.hasLocationButton:
                 return why(.platformLacksCall, "CLLocationButton is unavailable on \(profile.platform.displayName)")
             case .addWidget, .removeWidget:
-                if !config.widget { return why(.widgetNotShipped) }
+                if !hasWidget { return why(.widgetNotShipped) }
             case .settingsPrecise:
                 if record.choice == .unlisted { return why(.settingsUnlisted) }
                 if !profile.hasAccuracy || profile.settingsIsSwitch { return why(.settingsNoPrecise, profile.platform.displayName) }
@@ -524,10 +524,10 @@ extension World {
             break
         }
         guard !authorizationRequestInProgress, status.isAuthorized, accuracy == .reducedAccuracy else { return }
-        // Read first: a closure reading `info` would capture (copy) the whole world.
-        let purposes = info.temporaryUsageDescriptions
+        // Read first: a closure reading `purposeKeys` would capture (copy) the whole world.
+        let purposes = purposeKeys
         if let s = sessions.last(where: { $0.held && $0.state == .active && !$0.fullAccuracyDeclined
-            && $0.fullAccuracyKey.map { purposes?[$0.string] != nil } == true }) {
+            && $0.fullAccuracyKey.map { purposes.contains($0) } == true }) {
             enqueue(Prompt(kind: .temporaryFullAccuracy, origin: .session(id: s.id), purposeKey: s.fullAccuracyKey), &t)
             t.note(.sessionFullAccuracyPrompt, s.id.string)
         }

@@ -2,7 +2,7 @@
 /// title and address of each)
 /// (`[A S1]` Apple, `[D S20]` developer report, `[R S48]` reverse-engineered, `[I]` inferred:
 /// an assumption). Real iOS is silent when it ignores a call; locflow always says why.
-public enum Rule: String, CaseIterable, Sendable, Hashable {
+public enum Rule: Int, CaseIterable, Sendable, Hashable {
     // Launch, lifecycle, callbacks
     case launchByPerson, systemRelaunch, systemTerminate, forceQuit, toBackground, toForeground
     case alreadyForeground, alreadyNotForeground, alreadyTerminated
@@ -315,11 +315,22 @@ public enum Rule: String, CaseIterable, Sendable, Hashable {
 }
 
 extension Rule {
-    /// The rule's place in `Rule.allCases`: its case number, read from the one or two bytes an
-    /// enumeration without payloads is in memory (a test holds the two equal).
-    @inlinable @inline(__always) public var ordinal: Int {
-        withUnsafeBytes(of: self) { b in b.count == 1 ? Int(b[0]) : Int(b.load(as: UInt16.self)) }
+    /// The rule's place in `Rule.allCases`: its raw value, which numbers the cases from 0 in
+    /// the order they are declared (a test holds the two equal).
+    @inlinable @inline(__always) public var ordinal: Int { rawValue }
+
+    /// The rule's name: its case's, as written in `Rule` (`locflow rules`, traces, `explain`).
+    public var name: String { Rule.names[rawValue] }
+
+    /// The rule with this name, if there is one.
+    public init?(name: String) {
+        guard let r = Rule.byName[name] else { return nil }
+        self = r
     }
+
+    /// Each case's name, in order: a case prints as its name.
+    private static let names: [String] = allCases.map { String(describing: $0) }
+    private static let byName: [String: Rule] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 }
 
 /// A set of rules as bits, held inline (the model checker notes the rules of millions of

@@ -1,22 +1,26 @@
 /// A list of plain values held in the value that has it, while it is short: a world's sessions
 /// and waiting prompts are nearly always a few, and a world held them in arrays behind a
 /// reference, which every copy of a world retained and every change copied. Up to `capacity`
-/// elements lie in the list's own 64 bytes; a longer list moves them all to an array (`spill`),
-/// so a flow may still open as many sessions as it likes. A list that fits holds no reference,
-/// and a copy moves its bytes.
+/// elements lie in the list's own slots (an `InlineArray` of optionals, nil past the last
+/// element); a longer list moves them all to an array (`spill`), so a flow may still open as many
+/// sessions as it likes. A list that fits holds no reference.
 ///
 /// Compared and hashed element by element (an element's padding bytes are not part of its value).
 /// An array in every way a reader uses one: a random-access, mutable, range-replaceable collection.
 public struct ShortList<Element: BitwiseCopyable & Hashable & Sendable>: Sendable {
-    /// The elements, packed from the first byte, while they fit; zero bytes after them.
-    @usableFromInline var inline = Inline()
     @usableFromInline var stored: Int = 0
     /// All the elements while there are more than `capacity`; nil while they fit.
     @usableFromInline var spill: [Element]?
+    /// The elements, from the first slot, while they fit; nil in the slots after them (last, so
+    /// that no padding follows them).
+    @usableFromInline var inline: Slots = [nil, nil, nil]
 
-    /// How many elements fit in the list itself (2 sessions, 3 prompts: the model checker's
-    /// default bounds open one session, and a world whose list spills is only slower).
-    @inlinable public static var capacity: Int { MemoryLayout<Inline>.size / MemoryLayout<Element>.stride }
+    /// The slots of a list that fits: three, whatever the element (the model checker's default
+    /// bounds fill fewer; a world whose list spills is only slower).
+    @usableFromInline typealias Slots = InlineArray<3, Element?>
+
+    /// How many elements fit in the list itself.
+    @inlinable public static var capacity: Int { Slots.count }
 
     @inlinable public init() {}
 
@@ -24,32 +28,22 @@ public struct ShortList<Element: BitwiseCopyable & Hashable & Sendable>: Sendabl
         for e in elements { append(e) }
     }
 
-    @inlinable @inline(__always) func load(_ i: Int) -> Element {
-        withUnsafeBytes(of: inline) { $0.loadUnaligned(fromByteOffset: i * MemoryLayout<Element>.stride, as: Element.self) }
-    }
+    @inlinable @inline(__always) func load(_ i: Int) -> Element { inline[i]! }
 
-    @inlinable @inline(__always) mutating func store(_ e: Element, _ i: Int) {
-        withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: e, toByteOffset: i * MemoryLayout<Element>.stride, as: Element.self) }
-    }
+    @inlinable @inline(__always) mutating func store(_ e: Element?, _ i: Int) { inline[i] = e }
 
-    /// Makes the elements an array's (the list outgrows its bytes).
+    /// Makes the elements an array's (the list outgrows its slots).
     @usableFromInline mutating func moveToSpill() {
         spill = Array(self)
-        inline = Inline()
+        inline = [nil, nil, nil]
     }
 
     /// Takes the elements back from the array when they fit again.
     @usableFromInline mutating func takeBackIfShort() {
         guard let s = spill, s.count <= Self.capacity else { return }
         spill = nil
-        inline = Inline()
+        inline = [nil, nil, nil]
         for (i, e) in s.enumerated() { store(e, i) }
-    }
-
-    /// 64 zero bytes.
-    @usableFromInline struct Inline: BitwiseCopyable, Sendable {
-        @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        @inlinable init() {}
     }
 }
 
@@ -155,10 +149,8 @@ extension ShortList: RangeReplaceableCollection {
         let e = load(i)
         for j in i..<(stored - 1) { store(load(j + 1), j) }
         stored -= 1
-        // The freed place goes back to zero bytes, so that equal lists lie alike.
-        withUnsafeMutableBytes(of: &inline) { raw in
-            for b in (stored * MemoryLayout<Element>.stride)..<((stored + 1) * MemoryLayout<Element>.stride) { raw[b] = 0 }
-        }
+        // The freed slot goes back to nil, so that equal lists hold alike.
+        store(nil, stored)
         return e
     }
 
@@ -178,10 +170,7 @@ extension ShortList: RangeReplaceableCollection {
             store(load(i), kept)
             kept += 1
         }
-        let size = MemoryLayout<Element>.stride
-        withUnsafeMutableBytes(of: &inline) { raw in
-            for b in (kept * size)..<(stored * size) { raw[b] = 0 }
-        }
+        for i in kept..<stored { store(nil, i) }
         stored = kept
     }
 }

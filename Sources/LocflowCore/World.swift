@@ -129,28 +129,22 @@ public struct StatusPair: Sendable, Hashable {
 
 /// The whole simulated world: one device, one app. A value; `step` is the only way it changes.
 public struct World: Sendable, Hashable {
-    /// The configuration: one box for each configuration, made once for the process and never
-    /// freed (`ConfigBox.interned`), so a world refers to it without counting references (a copy
-    /// of a world retained it, an atomic operation, and two cores copying worlds contended for
-    /// its count).
-    private unowned(unsafe) let configBox: ConfigBox
-    /// The monitored names (regions, `CLMonitor` conditions, beacon regions), behind one
-    /// reference that is nil while all three are empty (nearly every world: see `WorldLists`).
+    /// The configuration: what the reducer reads of it as it steps, held in the world (no
+    /// reference to count), and its number in the process's table for the rest (`ConfigBox`).
+    private let configBox: ConfigBox
+    /// The monitored names (regions, `CLMonitor` conditions, beacon regions), nil while all three
+    /// are empty (nearly every world: see `WorldLists`).
     @usableFromInline private(set) var lists: WorldLists?
     /// Makes `World` address-only, so that it is always passed by address (see `AddressOnly`).
     private var passedByAddress = AddressOnly()
     public var config: AppConfig { _read { yield configBox.config } }
 
-    /// The lists, this world's own: made, or copied first when another world shares them.
-    @inline(__always) private mutating func ownLists() -> WorldLists {
-        guard let l = lists else { let l = WorldLists(); lists = l; return l }
-        if isKnownUniquelyReferenced(&lists) { return l }
-        let c = l.copy()
-        lists = c
-        return c
+    /// Makes the lists, empty, when there are none, so that a change can be made in place.
+    @inline(__always) private mutating func makeLists() {
+        if case .none = lists { lists = WorldLists() }
     }
     /// Lets go of the lists when a change left them all empty (so that equal worlds hold them
-    /// alike: nil, never an empty box).
+    /// alike: nil, never three empty sets).
     @inline(__always) private mutating func dropEmptyLists() {
         if let l = lists, l.isEmpty { lists = nil }
     }
@@ -167,12 +161,12 @@ public struct World: Sendable, Hashable {
     /// The regions monitored (`startMonitoring(for:)`), by the flow's names.
     public internal(set) var regions: NameSet {
         @inline(__always) _read { yield lists?.regions ?? [] }
-        @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.regions }
+        @inline(__always) _modify { makeLists(); defer { dropEmptyLists() }; yield &lists!.regions }
     }
     /// The conditions added to the `CLMonitor`.
     public internal(set) var monitorConditions: NameSet {
         @inline(__always) _read { yield lists?.monitorConditions ?? [] }
-        @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.monitorConditions }
+        @inline(__always) _modify { makeLists(); defer { dropEmptyLists() }; yield &lists!.monitorConditions }
     }
 
     // Prompts
@@ -187,7 +181,7 @@ public struct World: Sendable, Hashable {
     /// The beacon regions monitored (format 1.1: they persist across processes).
     public internal(set) var beaconRegions: NameSet {
         @inline(__always) _read { yield lists?.beaconRegions ?? [] }
-        @inline(__always) _modify { let l = ownLists(); defer { dropEmptyLists() }; yield &l.beaconRegions }
+        @inline(__always) _modify { makeLists(); defer { dropEmptyLists() }; yield &lists!.beaconRegions }
     }
 
     /// The world at the start of a flow: the app just launched by the person, in the foreground,
@@ -221,47 +215,31 @@ public struct World: Sendable, Hashable {
     public var assumptions: Assumptions { configBox.assumptions }
     /// The app is an App Clip (`config.appClip`, read from the box).
     var isAppClip: Bool { configBox.appClip }
+    /// The app has a widget that uses location (`config.widget`, read from the box).
+    var hasWidget: Bool { configBox.widget }
     public var info: AppInfo { _read { yield config.info } }
     /// What the reducer asks of the Info.plist as it steps (`InfoKeys`).
     var keys: InfoKeys { configBox.keys }
+    /// The Info.plist's purpose keys, as the reducer asks for them (`PurposeKeys`).
+    var purposeKeys: PurposeKeys { configBox.purposeKeys }
     /// The app's name in prompts and Settings (after any InfoPlist.strings).
     public var appName: String { config.appName }
 
     public func session(_ id: Name) -> ServiceSession? { sessions.last(where: { $0.id == id }) }
 }
 
-/// A world's monitored names behind one reference (`World.lists`, nil while all three are
-/// empty). Copied on write, as an array is: a world changes its lists only while it alone holds
-/// them (`World.ownLists`), so no two threads ever see one change (hence `@unchecked Sendable`),
-/// and the fields need no exclusivity checks (each is reached through that one reference).
-@usableFromInline final class WorldLists: @unchecked Sendable, Hashable {
+/// A world's monitored names (`World.lists`, nil while all three are empty): a value, changed in
+/// place (`World.makeLists`), so a flow that monitors N names is checked in time linear in N.
+@usableFromInline struct WorldLists: Sendable, Hashable {
     /// The regions monitored (`startMonitoring(for:)`), the `CLMonitor` conditions and the beacon
     /// regions monitored, by the flow's names.
-    @exclusivity(unchecked) var regions = NameSet()
-    @exclusivity(unchecked) var monitorConditions = NameSet()
-    @exclusivity(unchecked) var beaconRegions = NameSet()
+    var regions = NameSet()
+    var monitorConditions = NameSet()
+    var beaconRegions = NameSet()
 
     init() {}
 
     var isEmpty: Bool { regions.isEmpty && monitorConditions.isEmpty && beaconRegions.isEmpty }
-
-    func copy() -> WorldLists {
-        let c = WorldLists()
-        c.regions = regions
-        c.monitorConditions = monitorConditions
-        c.beaconRegions = beaconRegions
-        return c
-    }
-
-    @usableFromInline static func == (a: WorldLists, b: WorldLists) -> Bool {
-        a === b || (a.regions == b.regions && a.monitorConditions == b.monitorConditions && a.beaconRegions == b.beaconRegions)
-    }
-
-    @usableFromInline func hash(into hasher: inout Hasher) {
-        hasher.combine(regions)
-        hasher.combine(monitorConditions)
-        hasher.combine(beaconRegions)
-    }
 }
 
 /// A list of names behind a reference (a process's beacon ranging: nil while it ranges none).
@@ -272,37 +250,85 @@ public struct World: Sendable, Hashable {
     @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(names) }
 }
 
-/// A world's configuration behind one reference: one box for each distinct configuration, made
-/// the first time a world starts with it and kept for the life of the process, so a world holds
-/// it `unowned(unsafe)` (no reference counting) and two boxes are equal exactly when they are the
-/// same box. The table only grows, by the distinct configurations a process starts worlds with:
-/// a flow's, the explorer's as its person changes the platform or an assumption, each small.
-final class ConfigBox: Sendable, Hashable {
-    let config: AppConfig
+/// A world's configuration: what the reducer reads as it steps (the Info.plist's answers, the
+/// platform's profile, the assumptions, the App Clip and widget flags, which purpose keys there
+/// are), as plain values held in
+/// the world itself, and the configuration's number in the process's table of configurations
+/// (`interned`), where the rest (the texts) is read. A copy of a world copies these bytes and
+/// counts no reference: a world that held its configuration by a counted reference retained it
+/// at each copy, an atomic operation on memory both cores of a search write. Two are equal
+/// exactly when their numbers are. The table only grows, by the distinct configurations a
+/// process starts worlds with: a flow's, the explorer's as its person changes the platform or an
+/// assumption, each small.
+struct ConfigBox: Sendable, Hashable {
+    let number: Int
     let keys: InfoKeys
     let profile: PlatformProfile
     let assumptions: Assumptions
     let appClip: Bool
-    private init(_ config: AppConfig) {
-        self.config = config
+    let widget: Bool
+    let purposeKeys: PurposeKeys
+
+    private init(_ config: AppConfig, number: Int) {
+        self.number = number
         keys = InfoKeys(config.info, config.profile)
         profile = config.profile
         assumptions = config.assumptions
         appClip = config.appClip
+        widget = config.widget
+        purposeKeys = PurposeKeys(config.info, number: number)
     }
+
+    /// The whole configuration, read from the table (a copy, strings and all).
+    var config: AppConfig { Self.table.withLock { $0.configs[number] } }
 
     static func interned(_ config: AppConfig) -> ConfigBox {
         table.withLock { t in
-            if let box = t[config] { return box }
-            let box = ConfigBox(config)
-            t[config] = box
+            if let box = t.boxes[config] { return box }
+            let box = ConfigBox(config, number: t.configs.count)
+            t.configs.append(config)
+            t.boxes[config] = box
             return box
         }
     }
-    private static let table = Mutex<[AppConfig: ConfigBox]>([:])
+    private struct Table {
+        var configs: [AppConfig] = []
+        var boxes: [AppConfig: ConfigBox] = [:]
+    }
+    private static let table = Mutex(Table())
 
-    static func == (a: ConfigBox, b: ConfigBox) -> Bool { a === b }
-    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// Whether the configuration numbered `number` has the purpose key `key` (`PurposeKeys`).
+    fileprivate static func hasPurposeKey(_ key: String, number: Int) -> Bool {
+        table.withLock { $0.configs[number].info.temporaryUsageDescriptions?[key] != nil }
+    }
+
+    static func == (a: ConfigBox, b: ConfigBox) -> Bool { a.number == b.number }
+    func hash(into hasher: inout Hasher) { hasher.combine(number) }
+}
+
+/// The Info.plist's purpose keys (`NSLocationTemporaryUsageDescriptionDictionary`) as the names'
+/// numbers (`Name`): one bit for each of the first 64 names the process numbered, so that the
+/// reducer asks without a look-up while every key has such a number (always, but in a flow that
+/// names more than 64 things first); otherwise asked of the table.
+struct PurposeKeys: Sendable, Hashable {
+    private var bits: UInt64 = 0
+    /// Every key has a bit (else `contains` asks the table).
+    private var complete = true
+    private let number: Int
+
+    fileprivate init(_ info: AppInfo, number: Int) {
+        self.number = number
+        for key in info.temporaryUsageDescriptions?.keys ?? [:].keys {
+            let n = Name(key).number
+            if n < 64 { bits |= 1 << UInt64(n) } else { complete = false }
+        }
+    }
+
+    /// The Info.plist has this purpose key.
+    func contains(_ key: Name) -> Bool {
+        if complete { return key.number < 64 && bits & (1 << UInt64(key.number)) != 0 }
+        return ConfigBox.hasPurposeKey(key.string, number: number)
+    }
 }
 
 /// The Info.plist's answers the reducer asks for as it steps, read once for each configuration:
@@ -328,7 +354,7 @@ struct InfoKeys: Sendable, Hashable {
 }
 
 /// A field that makes a struct address-only: it holds nothing and takes no part in `==` or the
-/// hash. A world is large (about 500 bytes). The compiler passes a large struct that is not
+/// hash. A world is large (about 700 bytes). The compiler passes a large struct that is not
 /// address-only to a getter by value, and calling one from mutating code (the reducer reading
 /// `status` or `delivering`) then copied the whole world to the stack first: about 20 copies a
 /// step of the model checker, 13% of its instructions. An address-only struct is passed by its
@@ -336,7 +362,9 @@ struct InfoKeys: Sendable, Hashable {
 ///
 /// A weak reference is what makes it so (the runtime must know where a weak reference lives). It
 /// is always nil, so copying and destroying one touches no side table; an existential holding
-/// `()` did the same through two indirect calls a copy (1.6% of the instructions).
+/// `()` did the same through two indirect calls a copy (1.6% of the instructions). The short
+/// lists' `InlineArray` does not make a world address-only (a struct holding one of plain
+/// elements is loadable, as the compiler's SIL shows), so the marker stays.
 struct AddressOnly: Sendable, Hashable {
     private final class Nothing: Sendable {}
     private weak var nothing: Nothing?

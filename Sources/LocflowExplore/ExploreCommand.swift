@@ -257,8 +257,8 @@ extension Commands {
         let fired = Rule.allCases.filter { search.firedRules.contains($0) }
         let never = Rule.allCases.filter { !search.firedRules.contains($0) }
         var out = ["coverage: \(fired.count) of \(Rule.allCases.count) rules fired"]
-        out.append("  rules that fired: " + fired.map(\.rawValue).joined(separator: ", "))
-        out.append("  rules that never fired (\(never.count)): " + (never.isEmpty ? "none" : never.map(\.rawValue).joined(separator: ", ")))
+        out.append("  rules that fired: " + fired.map(\.name).joined(separator: ", "))
+        out.append("  rules that never fired (\(never.count)): " + (never.isEmpty ? "none" : never.map(\.name).joined(separator: ", ")))
         let disabled = search.actionTable.indices.filter { !search.enabled[$0] }.map { search.actionTable[$0].flowText }
         out.append("  actions never enabled (\(disabled.count)): " + (disabled.isEmpty ? "none" : disabled.joined(separator: ", ")))
         return out

@@ -150,7 +150,7 @@ public struct StateSearch {
 
 /// locflow's model as the engine checks it: worlds, events, the reducer's search step, the
 /// canonical form and the fingerprint (LocflowCore), with the shortcuts the reducer offers (a
-/// refusal or a step without effect known before the world is copied; a world copied as bytes).
+/// refusal or a step without effect known before the world is copied).
 struct LocationModel: CheckableModel {
     let config: AppConfig
     let actions: [Event]
@@ -202,15 +202,16 @@ struct LocationModel: CheckableModel {
 
     @inline(__always) func fingerprint(_ world: World) -> UInt64 { world.fingerprint }
 
+    // A world is copied, moved and ended as Swift does any value (its value witnesses).
     @inline(__always) static func initialize(_ destination: UnsafeMutablePointer<World>, copying source: World) {
-        World.initialize(destination, copying: source)
+        destination.initialize(to: source)
     }
 
     @inline(__always) static func moveInitialize(_ destination: UnsafeMutablePointer<World>, from source: UnsafeMutablePointer<World>, count: Int) {
-        World.moveInitialize(destination, from: source, count: count)
+        destination.moveInitialize(from: source, count: count)
     }
 
-    @inline(__always) static func deinitialize(_ p: UnsafeMutablePointer<World>) { World.deinitialize(p) }
+    @inline(__always) static func deinitialize(_ p: UnsafeMutablePointer<World>) { p.deinitialize(count: 1) }
 }
 
 /// The search's buffers of worlds (tests).

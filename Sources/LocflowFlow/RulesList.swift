@@ -10,8 +10,8 @@ extension Commands {
     public static func rules(_ names: [String], format: RulesFormat, io: CommandIO) -> Int32 {
         var rules: [Rule] = []
         for name in names {
-            guard let r = Rule(rawValue: name) else {
-                let near = nearestWord(name, in: Rule.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+            guard let r = Rule(name: name) else {
+                let near = nearestWord(name, in: Rule.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
                 io.err("locflow rules: no rule '\(name)'\(near)")
                 return 2
             }
@@ -30,7 +30,7 @@ extension Commands {
     /// or assumed), tag, sources [{id, title, url, kind}].
     public static func ruleJSON(_ r: Rule) -> String {
         var j = JSONWriter()
-        j.field("name", .string(r.rawValue))
+        j.field("name", .string(r.name))
         j.field("text", .string(r.text))
         j.field("inferred", .bool(r.isInferred))
         j.field("evidence", .string(r.evidence.rawValue))
@@ -47,7 +47,7 @@ extension Commands {
     static func rulesText(_ rules: [Rule]) -> [String] {
         var out: [String] = []
         for r in rules {
-            out.append("\(r.rawValue)  \(r.evidence.rawValue)  [\(r.source)]")
+            out.append("\(r.name)  \(r.evidence.rawValue)  [\(r.source)]")
             out.append("  " + r.text)
             for s in r.sources { out.append("  \(s.id)  \(s.text)") }
         }
@@ -70,7 +70,7 @@ extension Commands {
                 if !cited.contains(s) { cited.append(s) }
                 return s.url.map { "[\(s.id)](\($0))" } ?? s.id
             }
-            md += "| `\(r.rawValue)` | \(esc(r.text)) | \(r.evidence.rawValue) | \(links.isEmpty ? "—" : links.joined(separator: ", ")) |\n"
+            md += "| `\(r.name)` | \(esc(r.text)) | \(r.evidence.rawValue) | \(links.isEmpty ? "—" : links.joined(separator: ", ")) |\n"
         }
         md += "\n## Sources\n\n"
         for s in cited.sorted(by: { sourceOrder($0) < sourceOrder($1) }) {

@@ -76,7 +76,7 @@ public enum TraceFormat {
         j.field("outputs", .array(t.outputs.map { .string($0.text) }))
         var why = t.why
         if let r = t.refusal { why.insert(r, at: 0) }
-        j.field("why", .array(why.map { .object([("rule", .string($0.rule.rawValue)), ("text", .string($0.rule.text + ($0.detail.map { " (\($0))" } ?? ""))), ("source", .string($0.rule.source)),
+        j.field("why", .array(why.map { .object([("rule", .string($0.rule.name)), ("text", .string($0.rule.text + ($0.detail.map { " (\($0))" } ?? ""))), ("source", .string($0.rule.source)),
                                                       ("sources", .array($0.rule.sources.map(Commands.sourceJSON)))]) }))
         j.field("expectations", .array(expectations.map { x in
             .object([("line", .int(x.line)), ("expect", .string(x.source)), ("passed", .bool(x.passed))]

@@ -140,10 +140,10 @@ import LocflowFlow
 
     /// The evidence class reads the tag's first part; the audit's rules say what they rest on.
     @Test func evidenceOfTheAuditedRules() {
-        for r in Rule.allCases { #expect((r.evidence == .assumed) == r.isInferred, "\(r.rawValue)") }
+        for r in Rule.allCases { #expect((r.evidence == .assumed) == r.isInferred, "\(r.name)") }
         let assumed: [Rule] = [.explicitSessionHoldsClassic, .sessionAlwaysFromNotDetermined, .classicNeedsAlwaysSession,
                                .allowOnceExpires, .sessionAlwaysAsksOnce, .forceQuitBlocksRelaunch]
-        for r in assumed { #expect(r.evidence == .assumed, "\(r.rawValue)") }
+        for r in assumed { #expect(r.evidence == .assumed, "\(r.name)") }
         #expect(Rule.resumeDeliversHeld.evidence == .documented && Rule.resumeDeliversHeld.sources.contains { $0.id == "S9" })
         #expect(Rule.missingAlwaysKey.evidence == .documented && Rule.missingAlwaysKey.sources.first?.id == "S15b")
         #expect(Rule.keptBackgroundActivityRelaunches.source.contains("I backgroundActivityRelaunchesWhenInUse"))
@@ -154,7 +154,7 @@ import LocflowFlow
             for part in r.source.split(separator: ";") {
                 let words = part.split(separator: " ")
                 if words.first == "I", words.count == 2, words[1].first?.isLowercase == true, words[1] != "labels" {
-                    #expect(names.contains(String(words[1])), "\(r.rawValue): \(words[1])")
+                    #expect(names.contains(String(words[1])), "\(r.name): \(words[1])")
                 }
             }
         }

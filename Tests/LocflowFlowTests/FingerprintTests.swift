@@ -368,7 +368,11 @@ struct FingerprintTests {
 
     @Test func ruleOrdinalsAreTheirPlaceInAllCases() {
         #expect(Rule.allCases.count <= RuleSet.capacity)
-        for (i, r) in Rule.allCases.enumerated() { #expect(r.ordinal == i, "\(r)") }
+        for (i, r) in Rule.allCases.enumerated() {
+            #expect(r.ordinal == i, "\(r)")
+            #expect(Rule(name: r.name) == r && r.name == "\(r)" && r.name.first?.isLowercase == true, "\(r)")
+        }
+        #expect(Rule(name: "noSuchRule") == nil)
         var set = RuleSet()
         set.insert(.allowOnce); set.insert(Rule.allCases.last!)
         #expect(set.rules == Rule.allCases.filter { $0 == .allowOnce || $0 == Rule.allCases.last! })

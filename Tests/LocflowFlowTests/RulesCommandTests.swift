@@ -20,7 +20,7 @@ struct RulesCommandTests {
             let o = parsed as? [String: Any] ?? [:]
             #expect(parsed is [String: Any])
             let name = o["name"] as? String ?? ""
-            #expect(Rule(rawValue: name) != nil)
+            #expect(Rule(name: name) != nil)
             #expect((o["text"] as? String)?.isEmpty == false)
             let inferred = o["inferred"] as? Bool
             #expect(inferred != nil)

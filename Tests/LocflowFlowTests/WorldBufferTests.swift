@@ -4,27 +4,27 @@ import Testing
 @testable import LocflowExplore
 @testable import LocflowCheck
 
-/// The search's buffers of worlds copy, move and end a world that holds no reference as its
-/// bytes (`WorldBytes.swift`). That is sound only while such a world's bytes are its whole value:
-/// these tests hold the claims it rests on, and the buffer to behaving as an array of worlds.
-@Suite("explore: worlds as bytes")
+/// The search's buffers of worlds copy, move and end a world as Swift does any value (its value
+/// witnesses, through `LocationModel`'s hooks): these tests hold what a world holds, and the
+/// buffer to behaving as an array of worlds.
+@Suite("explore: buffers of worlds")
 struct WorldBufferTests {
-    /// The field that makes a world address-only is a weak reference that is always nil: all zero
-    /// bits, so a copy of its bytes is a copy of it.
-    @Test func theAddressOnlyMarkerIsZeroBits() {
-        var marker = AddressOnly()
+    /// The field that makes a world address-only holds nothing and takes no part in its value.
+    @Test func theAddressOnlyMarkerHoldsNothing() {
         #expect(MemoryLayout<AddressOnly>.size == MemoryLayout<UInt>.size)
-        withUnsafeBytes(of: &marker) { #expect($0.allSatisfy { $0 == 0 }) }
-        var w = World(config: AppConfig())
-        #expect(w.holdsNoReference)
-        _ = w.step(.app(.requestWhenInUseAuthorization))
-        #expect(w.holdsNoReference)
+        #expect(AddressOnly() == AddressOnly())
+        var a = World(config: AppConfig()), b = a
+        _ = a.step(.app(.requestWhenInUseAuthorization))
+        _ = b.step(.app(.requestWhenInUseAuthorization))
+        #expect(a == b && a.hashValue == b.hashValue)
     }
 
     /// Every field of a world and of the types it holds is plain (no reference, nothing to copy
-    /// but bytes) except those `holdsNoReference` asks about, the configuration (held
-    /// `unowned(unsafe)`: no count) and the marker. A field added later that holds a reference (a
-    /// string, an array, a class) fails here until `holdsNoReference` asks about it.
+    /// but bytes; the configuration is held as its number and the values the reducer reads)
+    /// except the monitored names, the marker, the process (its beacon ranging) and the short
+    /// lists (their spilled arrays), each nil or empty in nearly every world: a field added later
+    /// that holds a reference (a string, an array, a class) fails here, so that what a copy of a
+    /// world costs is a choice.
     @Test func everyOtherFieldIsPlain() {
         func plain(_ v: Any) -> Bool {
             func open<T>(_: T) -> Bool { _isPOD(T.self) }
@@ -34,14 +34,32 @@ struct WorldBufferTests {
             Set(Mirror(reflecting: v).children.filter { !plain($0.value) }.compactMap(\.label))
         }
         let w = FingerprintTests.fullWorld()
-        #expect(notPlain(w) == ["configBox", "lists", "passedByAddress", "process", "sessions", "promptQueue"])
+        #expect(notPlain(w) == ["lists", "passedByAddress", "process", "sessions", "promptQueue"])
         #expect(notPlain(w.process) == ["ranging"])
-        // A short list shows its elements, as an array does: its fields are its bytes, its
-        // count and its spilled array, and nothing else fits in its size.
-        #expect(_isPOD(ShortList<Prompt>.Inline.self))
-        #expect(MemoryLayout<ShortList<Prompt>>.size == MemoryLayout<ShortList<Prompt>.Inline>.size + MemoryLayout<Int>.size + MemoryLayout<[Prompt]?>.size)
-        #expect(MemoryLayout<ShortList<ServiceSession>>.size == MemoryLayout<ShortList<Prompt>>.size)
+        // A short list's slots are plain; its fields are its slots, its count and its spilled
+        // array, and nothing else fits in its size.
+        #expect(_isPOD(ShortList<Prompt>.Slots.self) && _isPOD(ShortList<ServiceSession>.Slots.self))
+        #expect(MemoryLayout<ShortList<Prompt>>.size == MemoryLayout<Int>.size + MemoryLayout<[Prompt]?>.size + MemoryLayout<ShortList<Prompt>.Slots>.size)
         #expect(plain(w.prompt as Any) && plain(w.sessions[0]) && plain(w.promptQueue[0]))
+    }
+
+    /// The configuration a world holds as plain values answers as the configuration itself:
+    /// the purpose keys through their names' bits, and through the table for a key whose name was
+    /// numbered after the first 64.
+    @Test func theConfigurationHeldInTheWorld() {
+        for n in 0..<70 { _ = Name("tmp-purpose-\(n)") }
+        var config = AppConfig()
+        config.platform = .ios18
+        config.widget = true
+        config.info.temporaryUsageDescriptions = ["Nav": "n", "tmp-purpose-69": "late"]
+        let w = World(config: config)
+        #expect(w.config == config && w.hasWidget && w.profile == config.profile && w.assumptions == config.assumptions)
+        #expect(w.purposeKeys.contains("Nav") && w.purposeKeys.contains("tmp-purpose-69"))
+        #expect(!w.purposeKeys.contains("tmp-purpose-3") && !w.purposeKeys.contains(.implicit))
+        config.info.temporaryUsageDescriptions = ["Nav": "n"]
+        let v = World(config: config)
+        #expect(v.purposeKeys.contains("Nav") && !v.purposeKeys.contains("tmp-purpose-69") && v != w)
+        #expect(World(config: config) == v)
     }
 
     /// Worlds that hold references and worlds that do not, copied into a buffer that grows one
@@ -62,13 +80,11 @@ struct WorldBufferTests {
         ranging.process.beaconRanging = ["lobby"]
         let full = FingerprintTests.fullWorld()
         let originals = [plainWorld, spilledSessions, spilledQueue, regions, ranging, full]
-        // Each reference alone is asked about.
-        #expect(originals.map(\.holdsNoReference) == [true, false, false, false, false, false])
 
         let buffer = WorldBuffer(capacity: 1)
         for i in 0..<40 { buffer.append(copying: originals[i % originals.count]) }
         #expect(buffer.count == 40)
-        for i in 0..<40 { World.read(buffer[i]) { #expect($0 == originals[i % originals.count]) } }
+        for i in 0..<40 { read(buffer[i]) { #expect($0 == originals[i % originals.count]) } }
 
         // Changed in place: the originals keep their lists (a copy shares them until it changes them).
         for i in 0..<40 {
@@ -81,21 +97,21 @@ struct WorldBufferTests {
         }
         #expect([plainWorld, spilledSessions, spilledQueue, regions, ranging, full] == originals)
         #expect(full.regions == ["office"] && spilledQueue.promptQueue.count == 5 && plainWorld.sessions.count == 1)
-        for i in 0..<40 { World.read(buffer[i]) { #expect($0.regions.last == "elsewhere" && !$0.holdsNoReference) } }
+        for i in 0..<40 { read(buffer[i]) { #expect($0.regions.last == "elsewhere" ) } }
 
         // Copied from one buffer into another, and built in place then discarded.
         let other = WorldBuffer(capacity: 1)
         for i in 0..<40 { other.append(copyOf: buffer[i]) }
         buffer.removeAll()
         #expect(buffer.isEmpty)
-        for i in 0..<40 { World.read(other[i]) { #expect($0.regions.last == "elsewhere") } }
+        for i in 0..<40 { read(other[i]) { #expect($0.regions.last == "elsewhere") } }
         let slot = other.nextSlot()
-        World.initialize(slot, copying: full)
-        World.deinitialize(slot)
+        LocationModel.initialize(slot, copying: full)
+        LocationModel.deinitialize(slot)
         #expect(other.count == 40)
-        World.initialize(other.nextSlot(), copying: plainWorld)
+        LocationModel.initialize(other.nextSlot(), copying: plainWorld)
         other.commit()
-        World.read(other[40]) { #expect($0 == plainWorld) }
+        read(other[40]) { #expect($0 == plainWorld) }
 
         // As the search uses it: a state's successors built one after another past the end,
         // then each ended where it lies or kept, moved down past the last one kept.
@@ -107,47 +123,50 @@ struct WorldBufferTests {
             small.makeRoom(built)
             var made: [Int] = []
             for j in 0..<built {
-                World.initialize(small.room(j), copying: originals[n % originals.count])
+                LocationModel.initialize(small.room(j), copying: originals[n % originals.count])
                 made.append(n % originals.count)
                 n += 1
             }
             let first = small.room(0)
             var keptHere = 0
             for j in 0..<built {
-                if (round + j) % 3 == 1 { World.deinitialize(first + j); continue }
-                if keptHere != j { World.moveInitialize(first + keptHere, from: first + j, count: 1) }
+                if (round + j) % 3 == 1 { LocationModel.deinitialize(first + j); continue }
+                if keptHere != j { LocationModel.moveInitialize(first + keptHere, from: first + j, count: 1) }
                 small.commit()
                 kept.append(made[j])
                 keptHere += 1
             }
         }
         #expect(n == 21 && small.count == kept.count && kept.count == 14)
-        for (i, o) in kept.enumerated() { World.read(small[i]) { #expect($0 == originals[o]) } }
+        for (i, o) in kept.enumerated() { read(small[i]) { #expect($0 == originals[o]) } }
 
         // Full at one world, room for two more is still made.
         let one = WorldBuffer(capacity: 1)
         one.append(copying: full)
         one.makeRoom(2)
-        World.initialize(one.room(0), copying: plainWorld)
-        World.initialize(one.room(1), copying: spilledQueue)
-        World.deinitialize(one.room(0))
-        World.moveInitialize(one.room(0), from: one.room(1), count: 1)
+        LocationModel.initialize(one.room(0), copying: plainWorld)
+        LocationModel.initialize(one.room(1), copying: spilledQueue)
+        LocationModel.deinitialize(one.room(0))
+        LocationModel.moveInitialize(one.room(0), from: one.room(1), count: 1)
         one.commit()
         #expect(one.count == 2)
-        World.read(one[0]) { #expect($0 == full) }
-        World.read(one[1]) { #expect($0 == spilledQueue) }
+        read(one[0]) { #expect($0 == full) }
+        read(one[1]) { #expect($0 == spilledQueue) }
 
         // Reserved room (the frontier's): filled past the reservation, it moves to allocated room
         // that grows, every world kept; emptied, it is filled again from the start.
         let reserved = WorldBuffer(reserving: 3)
         for i in 0..<12 { reserved.append(copying: originals[i % originals.count]) }
         #expect(reserved.count == 12)
-        for i in 0..<12 { World.read(reserved[i]) { #expect($0 == originals[i % originals.count]) } }
+        for i in 0..<12 { read(reserved[i]) { #expect($0 == originals[i % originals.count]) } }
         reserved.removeAll()
         reserved.append(copying: full)
-        World.read(reserved[0]) { #expect($0 == full) }
+        read(reserved[0]) { #expect($0 == full) }
         let roomy = WorldBuffer(reserving: 1_000_000)
         for i in 0..<1000 { roomy.append(copying: originals[i % originals.count]) }
-        World.read(roomy[999]) { #expect($0 == originals[999 % originals.count]) }
+        read(roomy[999]) { #expect($0 == originals[999 % originals.count]) }
     }
+
+    /// Reads the world at `p` in place.
+    func read(_ p: UnsafeMutablePointer<World>, _ body: (World) -> Void) { body(p.pointee) }
 }
