@@ -16,6 +16,8 @@ struct Field {
     var isOptionalTime: Bool { type == "Millis?" }
     /// Hashed as a whole word; everything else is packed into bit words.
     var isWord: Bool { type == "Millis" || type == "Int" || isOptionalTime }
+    /// A boolean of a stored section is a bit of the section's `flags` word.
+    var isFlag: Bool { type == "Bool" }
     var storageType: String { isOptionalTime ? "Time" : type }
     var storageInitial: String { isOptionalTime ? "Time(\(initial))" : initial }
     var isHistory: Bool { identity == "history" }
@@ -152,7 +154,25 @@ for s in sections {
         // The storage: the fields in their order, history last.
         out += "/// The plain fields of `\(s.host)`, declared in World.fields.\n"
         out += "package struct \(storage): Sendable, Hashable {\n"
-        for f in s.fields { out += "    package var \(f.name): \(f.storageType) = \(f.storageInitial)\n" }
+        for f in s.fields where !f.isFlag { out += "    package var \(f.name): \(f.storageType) = \(f.storageInitial)\n" }
+        // The booleans, one bit each of one word: a copy moves them together, the fingerprint
+        // takes them as one word, and each reads and writes its bit.
+        let flags = s.fields.filter(\.isFlag)
+        if flags.count > 64 { fail(inputPath, flags[64].line, "more than 64 booleans in [\(s.host)]") }
+        if !flags.isEmpty {
+            var initial: UInt64 = 0
+            for (i, f) in flags.enumerated() {
+                guard f.initial == "true" || f.initial == "false" else { fail(inputPath, f.line, "a Bool starts true or false") }
+                if f.initial == "true" { initial |= 1 << UInt64(i) }
+            }
+            out += "    package var flags: UInt64 = \(initial)\n"
+            for (i, f) in flags.enumerated() {
+                out += "    package var \(f.name): Bool {\n"
+                out += "        @inline(__always) get { flags & \(1 << UInt64(i)) != 0 }\n"
+                out += "        @inline(__always) set { flags = newValue ? flags | \(1 << UInt64(i)) : flags & ~\(1 << UInt64(i)) }\n"
+                out += "    }\n"
+            }
+        }
         out += "}\n\n"
         let access = s.host == "World" ? "public internal(set)" : "public"
         let local = String(path.split(separator: ".").last!)
@@ -174,6 +194,8 @@ for s in sections {
             out += docLines(f, indent: "    ")
             if f.isOptionalTime {
                 out += "    @inline(__always) \(access) var \(f.name): Millis? { get { \(local).\(f.name).value } set { \(local).\(f.name) = Time(newValue) } }\n"
+            } else if f.isFlag {
+                out += "    @inline(__always) \(access) var \(f.name): Bool { get { \(local).\(f.name) } set { \(local).\(f.name) = newValue } }\n"
             } else {
                 out += "    \(access) var \(f.name): \(f.type) {\n"
                 out += "        @inline(__always) _read { yield \(local).\(f.name) }\n"
@@ -239,6 +261,14 @@ for s in stored {
         out += f.isOptionalTime ? "        h.word(\(p).word)\n" : "        h.word(UInt64(truncatingIfNeeded: \(p)))\n"
     }
 }
+// The booleans: their word, without the bits the canonical form drops.
+for s in stored {
+    let flags = s.fields.filter(\.isFlag)
+    guard !flags.isEmpty else { continue }
+    var kept: UInt64 = 0
+    for (i, f) in flags.enumerated() where !f.isDropped { kept |= 1 << UInt64(i) }
+    out += "        h.word(\(s.path!).flags & \(kept))\n"
+}
 // The small fields packed into words, each in a slot placed here: 8 bits, or 4 bits for each
 // field of a value type of its own (a test holds every code within its slot).
 let valueTypes = Dictionary(uniqueKeysWithValues: sections.filter { $0.storage == nil }.map { ($0.host, $0.fields.count) })
@@ -247,7 +277,7 @@ var slots: [(path: String, field: Field, bits: Int)] = []
 var packed: [[(path: String, shift: Int)]] = [[]]
 var used = 0
 for s in stored {
-    for f in s.fields where !f.isWord && !f.isDropped {
+    for f in s.fields where !f.isWord && !f.isFlag && !f.isDropped {
         let bits = slotBits(f)
         if used + bits > 64 { packed.append([]); used = 0 }
         packed[packed.count - 1].append(("\(s.path!).\(f.name)", used))
