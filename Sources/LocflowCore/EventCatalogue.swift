@@ -1,7 +1,8 @@
 /// Every kind of event, one a case of `Event` and of the call, action or event it carries: the
 /// one list the parser's words, the random walks, the model checker's actions and the explorer's
 /// menu are checked against (tests name a kind any of them misses). `Event.kind` is a switch with
-/// no `default`, so a new case stops the build until it has its kind here.
+/// no `default`, so a new case stops the build until it has its kind here; `FlowParser.parseApp`
+/// switches on these kinds with no `default` too.
 public enum EventKind: String, Sendable, CaseIterable {
     // app
     case requestWhenInUseAuthorization, requestAlwaysAuthorization, requestTemporaryFullAccuracyAuthorization

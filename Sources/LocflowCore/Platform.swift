@@ -133,7 +133,11 @@ public struct PlatformProfile: Sendable, Hashable {
         case .startRangingBeacons, .stopRangingBeacons, .startMonitoringBeaconRegion, .stopMonitoringBeaconRegion:
             return hasLaunchingServices ? nil : "beacon ranging and monitoring"
         case .showsBackgroundLocationIndicator: return isMac ? "showsBackgroundLocationIndicator" : nil
-        default: return nil
+        // Every platform's, by name: a new call stops the build here until its platforms are decided.
+        case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
+             .startUpdatingLocation, .stopUpdatingLocation, .allowsBackgroundLocationUpdates, .liveUpdates, .requestLocation,
+             .desiredAccuracy, .pausesLocationUpdatesAutomatically, .activityType:
+            return nil
         }
     }
 }

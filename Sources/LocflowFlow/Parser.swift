@@ -239,15 +239,19 @@ public enum FlowParser {
         case "app": return .step(.app(try parseApp(&c)))
         case "user": return .step(.user(try parseUser(&c)))
         case "system":
+            let at = c.peek().map { c.location(of: $0) }
             let a = try c.keyword(systemActions, what: "a system action", listing: FlowVocabulary.system)
-            let action: SystemAction = switch a {
-            case "suspend": .suspend
-            case "terminate": .terminate
-            case "relaunch": .relaunch
-            default: .reminder
+            let action: SystemAction
+            switch a {
+            case "suspend": action = .suspend
+            case "terminate": action = .terminate
+            case "relaunch": action = .relaunch
+            case "reminder": action = .reminder
+            default: throw noBranch(a, "a system action", "parseStatement", at: at)
             }
             return .step(.system(action))
         case "device":
+            let at = c.peek().map { c.location(of: $0) }
             let a = try c.keyword(deviceActions, what: "a device action", listing: FlowVocabulary.device)
             switch a {
             case "move": return .step(.device(.move))
@@ -259,7 +263,8 @@ public enum FlowParser {
             case "exitBeacon": return .step(.device(.exitBeacon(try c.word("a beacon ID").text)))
             case "airplaneMode": return .step(.device(.airplaneMode(try c.onOff())))
             case "restart": return .step(.device(.restart))
-            default: return .step(.device(.exitRegion(try c.word("a region or condition ID").text)))
+            case "exitRegion": return .step(.device(.exitRegion(try c.word("a region or condition ID").text)))
+            default: throw noBranch(a, "a device action", "parseStatement", at: at)
             }
         case "wait":
             let t = try c.word("a duration such as 5s, 10m or 1h30m")
@@ -276,21 +281,32 @@ public enum FlowParser {
         }
     }
 
+    /// The error for a word the vocabulary lists and the parser has no branch for: it names the
+    /// word and the function, where a `default:` would have read it as another word's arguments.
+    static func noBranch(_ word: String, _ verb: String, _ function: String, at location: SourceLocation?) -> FlowError {
+        FlowError(location, "'\(word)' is \(verb) in FlowVocabulary that FlowParser.\(function) has no branch for (add its case there)")
+    }
+
     static func parseApp(_ c: inout Cursor) throws(FlowError) -> AppCall {
+        let at = c.peek().map { c.location(of: $0) }
         let call = try c.keyword(appCalls, what: "an app call", listing: FlowVocabulary.app)
-        switch call {
-        case "requestWhenInUseAuthorization": return .requestWhenInUseAuthorization
-        case "requestAlwaysAuthorization": return .requestAlwaysAuthorization
-        case "requestTemporaryFullAccuracyAuthorization":
+        // Each call by its kind (its word is its `EventKind`'s name), with no `default`: a new
+        // kind of event stops the build here until it has its branch or is listed as no app
+        // call, and a word without a kind is an error that names it.
+        guard let kind = EventKind(rawValue: call) else { throw noBranch(call, "an app call", "parseApp", at: at) }
+        switch kind {
+        case .requestWhenInUseAuthorization: return .requestWhenInUseAuthorization
+        case .requestAlwaysAuthorization: return .requestAlwaysAuthorization
+        case .requestTemporaryFullAccuracyAuthorization:
             return .requestTemporaryFullAccuracyAuthorization(Name(try c.word("a purpose key").text))
-        case "startUpdatingLocation": return .startUpdatingLocation
-        case "stopUpdatingLocation": return .stopUpdatingLocation
-        case "allowsBackgroundLocationUpdates": return .allowsBackgroundLocationUpdates(try c.bool(try c.word("true or false")))
-        case "startMonitoringSignificantLocationChanges": return .startMonitoringSignificantLocationChanges
-        case "stopMonitoringSignificantLocationChanges": return .stopMonitoringSignificantLocationChanges
-        case "startMonitoringRegion": return .startMonitoringRegion(try c.word("a region ID").text)
-        case "stopMonitoringRegion": return .stopMonitoringRegion(try c.word("a region ID").text)
-        case "session":
+        case .startUpdatingLocation: return .startUpdatingLocation
+        case .stopUpdatingLocation: return .stopUpdatingLocation
+        case .allowsBackgroundLocationUpdates: return .allowsBackgroundLocationUpdates(try c.bool(try c.word("true or false")))
+        case .startMonitoringSignificantLocationChanges: return .startMonitoringSignificantLocationChanges
+        case .stopMonitoringSignificantLocationChanges: return .stopMonitoringSignificantLocationChanges
+        case .startMonitoringRegion: return .startMonitoringRegion(try c.word("a region ID").text)
+        case .stopMonitoringRegion: return .stopMonitoringRegion(try c.word("a region ID").text)
+        case .session:
             let id = try c.word("a session ID").text
             let goal = try c.keyword(SessionGoal.allCases.map(\.rawValue), what: "a session goal")
             var key: String?
@@ -299,31 +315,40 @@ public enum FlowParser {
                 key = try c.word("a full-accuracy purpose key").text
             }
             return .session(id: Name(id), goal: SessionGoal(rawValue: goal)!, fullAccuracyKey: key.map { Name($0) })
-        case "invalidate": return .invalidate(Name(try c.word("a session ID").text))
-        case "liveUpdates": return .liveUpdates(try c.keyword(["start", "stop"], what: "start or stop") == "start")
-        case "backgroundActivity": return .backgroundActivity(try c.keyword(["start", "stop"], what: "start or stop") == "start")
-        case "requestLocation": return .requestLocation
-        case "desiredAccuracy":
+        case .invalidate: return .invalidate(Name(try c.word("a session ID").text))
+        case .liveUpdates: return .liveUpdates(try c.keyword(["start", "stop"], what: "start or stop") == "start")
+        case .backgroundActivity: return .backgroundActivity(try c.keyword(["start", "stop"], what: "start or stop") == "start")
+        case .requestLocation: return .requestLocation
+        case .desiredAccuracy:
             return .desiredAccuracy(DesiredAccuracy(rawValue: try c.keyword(DesiredAccuracy.allCases.map(\.rawValue), what: "a desired accuracy"))!)
-        case "pausesLocationUpdatesAutomatically": return .pausesLocationUpdatesAutomatically(try c.bool(try c.word("true or false")))
-        case "activityType":
+        case .pausesLocationUpdatesAutomatically: return .pausesLocationUpdatesAutomatically(try c.bool(try c.word("true or false")))
+        case .activityType:
             return .activityType(ActivityType(rawValue: try c.keyword(ActivityType.allCases.map(\.rawValue), what: "an activity type"))!)
-        case "showsBackgroundLocationIndicator": return .showsBackgroundLocationIndicator(try c.bool(try c.word("true or false")))
-        case "startMonitoringVisits": return .startMonitoringVisits
-        case "stopMonitoringVisits": return .stopMonitoringVisits
-        case "startRangingBeacons": return .startRangingBeacons(try c.word("a beacon ID").text)
-        case "stopRangingBeacons": return .stopRangingBeacons(try c.word("a beacon ID").text)
-        case "startMonitoringBeaconRegion": return .startMonitoringBeaconRegion(try c.word("a beacon region ID").text)
-        case "stopMonitoringBeaconRegion": return .stopMonitoringBeaconRegion(try c.word("a beacon region ID").text)
-        case "liveActivity": return .liveActivity(try c.keyword(["start", "stop"], what: "start or stop") == "start")
-        default:
+        case .showsBackgroundLocationIndicator: return .showsBackgroundLocationIndicator(try c.bool(try c.word("true or false")))
+        case .startMonitoringVisits: return .startMonitoringVisits
+        case .stopMonitoringVisits: return .stopMonitoringVisits
+        case .startRangingBeacons: return .startRangingBeacons(try c.word("a beacon ID").text)
+        case .stopRangingBeacons: return .stopRangingBeacons(try c.word("a beacon ID").text)
+        case .startMonitoringBeaconRegion: return .startMonitoringBeaconRegion(try c.word("a beacon region ID").text)
+        case .stopMonitoringBeaconRegion: return .stopMonitoringBeaconRegion(try c.word("a beacon region ID").text)
+        case .liveActivity: return .liveActivity(try c.keyword(["start", "stop"], what: "start or stop") == "start")
+        case .monitor:
             let w = try c.keyword(["start", "stop", "add"], what: "start, stop or add")
             if w == "add" { return .monitorAdd(try c.word("a condition ID").text) }
             return .monitor(w == "start")
+        // `monitor add` is read above; the rest are no app call.
+        case .monitorAdd,
+             .tap, .precise, .settings, .settingsPrecise, .settingsLocationServices, .settingsReset,
+             .background, .foreground, .forceQuit, .locationButton, .addWidget, .removeWidget,
+             .systemSuspend, .terminate, .relaunch, .reminder,
+             .move, .stationary, .noFix, .fix, .exitRegion, .visit, .enterBeacon, .exitBeacon, .airplaneMode, .restart,
+             .wait, .timer:
+            throw noBranch(call, "an app call", "parseApp", at: at)
         }
     }
 
     static func parseUser(_ c: inout Cursor) throws(FlowError) -> UserAction {
+        let at = c.peek().map { c.location(of: $0) }
         let a = try c.keyword(userActions, what: "a user action", listing: FlowVocabulary.user)
         switch a {
         case "tap":
@@ -344,7 +369,8 @@ public enum FlowParser {
         case "forceQuit": return .forceQuit
         case "addWidget": return .addWidget
         case "removeWidget": return .removeWidget
-        default: return .locationButton
+        case "locationButton": return .locationButton
+        default: throw noBranch(a, "a user action", "parseUser", at: at)
         }
     }
 
@@ -561,7 +587,13 @@ extension Statement {
                      .startRangingBeacons, .stopRangingBeacons, .startMonitoringBeaconRegion, .stopMonitoringBeaconRegion,
                      .liveActivity:
                     return "app " + (call.flowText.split(separator: " ").first.map(String.init) ?? "")
-                default: return nil
+                // Version 1's calls, by name: a new call stops the build here until its version is decided
+                // (an extension is a 1.1 word too, and is listed in `v11Extensions`).
+                case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
+                     .startUpdatingLocation, .stopUpdatingLocation, .allowsBackgroundLocationUpdates,
+                     .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges, .startMonitoringRegion,
+                     .stopMonitoringRegion, .session, .invalidate, .liveUpdates, .monitor, .monitorAdd, .backgroundActivity:
+                    return nil
                 }
             case .user(.addWidget): return "user addWidget"
             case .user(.removeWidget): return "user removeWidget"

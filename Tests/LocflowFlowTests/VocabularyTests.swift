@@ -36,6 +36,11 @@ struct VocabularyTests {
                 #expect(tokens.first == (g.head.isEmpty ? w.word : g.head), "\(w.example)")
                 if !g.head.isEmpty { #expect(tokens.dropFirst().first == w.word, "\(w.example)") }
                 #expect(throws: Never.self, "\(w.example)") { _ = try FlowParser.parseStatement(w.example) }
+                // A step reads back as its own word, never as another word's arguments.
+                if !g.head.isEmpty, case .step(let e)? = try? FlowParser.parseStatement(w.example) {
+                    #expect(e.flowText.split(separator: " ").prefix(2).map(String.init) == [g.head, w.word],
+                            "'\(w.example)' reads as '\(e.flowText)'")
+                }
             }
         }
     }
