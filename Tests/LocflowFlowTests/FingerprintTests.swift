@@ -100,7 +100,7 @@ struct FingerprintTests {
         check(LocationError.self); check(DesiredAccuracy.self); check(ActivityType.self); check(FixKind.self)
         check(StatusPair?.self); check(ProcessStream?.self); check(FixKind?.self); check(AppRecord.self); check(Bool.self)
         // Each code fits the slot the fingerprint gives it (placed when World.fields is read).
-        #expect(World.fingerprintSlots.count > 30)
+        #expect(World.fingerprintSlots.count > 15)
         for slot in World.fingerprintSlots { #expect(slot.codeBits <= slot.slotBits, "\(slot.field): \(slot.codeBits) bits in a slot of \(slot.slotBits)") }
     }
 
