@@ -361,6 +361,12 @@ extension Language {
             case .pausesLocationUpdatesAutomatically(let on): return "앱: pausesLocationUpdatesAutomatically = \(on)"
             case .showsBackgroundLocationIndicator(let on): return "앱: showsBackgroundLocationIndicator = \(on)"
             case .liveActivity(let on): return "앱: 실시간 현황 " + (on ? "시작" : "끝냄")
+            // Beacons by the constraint's or the region's name, as the regions are.
+            case .startRangingBeacons(let id): return "앱: startRangingBeacons(\"\(id)\")"
+            case .stopRangingBeacons(let id): return "앱: stopRangingBeacons(\"\(id)\")"
+            case .startMonitoringBeaconRegion(let id): return "앱: startMonitoring(beaconRegion: \"\(id)\")"
+            case .stopMonitoringBeaconRegion(let id): return "앱: stopMonitoring(beaconRegion: \"\(id)\")"
+            // The calls without arguments.
             default: return "앱: " + call.flowText + "()"
             }
         case .user(let action):

@@ -173,6 +173,17 @@ struct KoreanTests {
         #expect(found.isEmpty, "English in Korean frames: \(found.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))")
     }
 
+    /// Every app call in Korean reads as Swift writes it: a call's arguments inside its
+    /// parentheses, never the flow's words before an empty "()" ("startRangingBeacons lobby()").
+    @Test func everyAppCallReadsAsSwift() {
+        for e in EventCatalogue.samples {
+            guard case .app = e else { continue }
+            let text = Language.ko.event(e)
+            let call = text.dropFirst("앱: ".count)
+            #expect(!(call.hasSuffix("()") && call.contains(" ")), "\(e.flowText) reads \(text)")
+        }
+    }
+
     @Test func theTestFindsEnglish() {
         #expect(Self.englishWords("│ 상태 notDetermined · paused the app │") == ["paused", "the", "app"])
         #expect(Self.englishWords("requestWhenInUseAuthorization() ‘한 번 허용’ \"Allow Once\" [A S9] 1:30 kCLErrorDenied") == [])
