@@ -26,7 +26,7 @@ tool="$(swift build --show-bin-path)/WorldFieldsTool"
 
 core=(Sources/LocflowCore/*.swift "$out/World+Fields.swift")
 readers=(Sources/LocflowFlow/{PlistValue,BinaryPlist,XMLPlist,StringsFile,Excerpt}.swift)
-parser=(Sources/LocflowFlow/{Lexer,Parser,Flow,LineEnds,Quoting,Vocabulary}.swift)
+parser=(Sources/LocflowFlow/{Lexer,Parser,Cursor,Flow,LineEnds,Quoting,Vocabulary}.swift)
 
 build_core() {
   if [ ! -f "$out/LocflowCore.o" ] || [ -n "$(find Sources/LocflowCore "$out/World+Fields.swift" -newer "$out/LocflowCore.o" \( -name '*.swift' -o -name '*.fields' \))" ]; then

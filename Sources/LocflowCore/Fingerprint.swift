@@ -79,8 +79,7 @@ struct FingerprintHasher {
         if half { mix(pending, x); half = false } else { pending = x; half = true }
     }
 
-    @inline(__always) mutating func int(_ x: Int) { word(UInt64(bitPattern: Int64(x))) }
-    @inline(__always) mutating func count(_ n: Int) { int(n) }
+    @inline(__always) mutating func count(_ n: Int) { word(UInt64(truncatingIfNeeded: n)) }
 
     /// A string: its length in bytes, then its bytes eight to a word (little-endian, the last
     /// word padded with zeros). Only the rare parts have strings (beacon names, monitored names).
