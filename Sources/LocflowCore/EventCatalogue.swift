@@ -1,8 +1,8 @@
 /// Every kind of event, one a case of `Event` and of the call, action or event it carries: the
 /// one list the parser's words, the random walks, the model checker's actions and the explorer's
 /// menu are checked against (tests name a kind any of them misses). `Event.kind` is a switch with
-/// no `default`, so a new case stops the build until it has its kind here; `FlowParser.parseApp`
-/// switches on these kinds with no `default` too.
+/// no `default`, so a new case stops the build until it has its kind here, and
+/// `EventCatalogue.describe` has none either, so a new kind stops it until it has its entry.
 public enum EventKind: String, Sendable, CaseIterable {
     // app
     case requestWhenInUseAuthorization, requestAlwaysAuthorization, requestTemporaryFullAccuracyAuthorization
@@ -98,55 +98,336 @@ extension Event {
     }
 }
 
-/// Events of every kind a flow, a person or the app can make, with the names the sample flows
-/// use ("office", "lobby", the purpose key "Nav"): what the random walks draw from and the tests
-/// hold every consumer to. Timers are the clock's, never made.
+
+/// What the catalogue says of one kind of event: its word in a flow and how its arguments are
+/// read, its line in `locflow help flow`, the format version that brought it, the platforms it
+/// needs, the events of that kind the random walks and the explorer draw, and the model
+/// checker's group that tries it. The parser, the help, `v11Word`, `PlatformProfile.lacks`, the
+/// walks, `explore --actions` and the explorer's menu read it; nothing else lists a kind's words.
+public struct EventEntry: Sendable {
+    public let actor: Actor
+    /// The word after the verb (`startUpdatingLocation`, `suspend`); nil for a timer. A kind read
+    /// under another's word (`monitor add`) has that word and `.under` arguments.
+    public let word: String?
+    public let arguments: EventArguments
+    /// What a line means, for `locflow help flow`.
+    public let meaning: String
+    public let since: Assumptions.FormatVersion
+    /// Events of this kind with the names the sample flows use ("office", "lobby", the purpose
+    /// key "Nav"); the first is the help's example. Timers are the clock's and have none.
+    public let samples: [Event]
+    public let search: SearchPlan
+    /// What a platform must have for the call, and what a refusal calls it.
+    public let needs: (feature: PlatformFeature, what: String)?
+    /// Why the random walks leave the kind out, or nil when they draw it.
+    public let notWalked: String?
+
+    init(_ actor: Actor, _ word: String?, _ arguments: EventArguments, _ meaning: String, since: Assumptions.FormatVersion = .v1,
+         _ samples: [Event], _ search: SearchPlan, needs: (PlatformFeature, String)? = nil, notWalked: String? = nil) {
+        self.actor = actor
+        self.word = word
+        self.arguments = arguments
+        self.meaning = meaning
+        self.since = since
+        self.samples = samples
+        self.search = search
+        self.needs = needs.map { (feature: $0.0, what: $0.1) }
+        self.notWalked = notWalked
+    }
+
+    /// The verb a flow writes before the word (`app`, `user`, `system`, `device`), or "" for `wait`.
+    public var verb: String {
+        switch actor {
+        case .app: "app"
+        case .person: "user"
+        case .system: "system"
+        case .device: "device"
+        case .timer: ""
+        }
+    }
+
+    /// The arguments as `locflow help flow` writes them: `true|false`, `ID`, `start|stop|add ID`.
+    public var form: String {
+        switch arguments {
+        case .none, .under, .unwritten: ""
+        case .flag(let words, _): words.rawValue
+        case .name(let placeholder, _, _): placeholder
+        case .choice(let values, _, _): values.joined(separator: "|")
+        case .own(let form): form
+        }
+    }
+}
+
+/// How the words after a kind's word are read.
+public enum EventArguments: Sendable {
+    /// None: the word alone is the event (the entry's one sample).
+    case none
+    /// Two words for a Bool.
+    case flag(FlagWords, @Sendable (Bool) -> Event)
+    /// One word naming something: its placeholder in the help ("ID") and what an error calls it.
+    case name(placeholder: String, what: String, @Sendable (String) -> Event)
+    /// One of fixed values, named as the help writes them.
+    case choice([String], what: String, @Sendable (String) -> Event)
+    /// Several words, read by the parser's own branch for the kind (`FlowParser.parseOwn`); the
+    /// form is the help's.
+    case own(form: String)
+    /// Read under another kind's word (`monitor add ID` under `monitor`).
+    case under(EventKind)
+    /// Never written in a flow (a timer).
+    case unwritten
+}
+
+public enum FlagWords: String, Sendable {
+    case trueFalse = "true|false", onOff = "on|off", startStop = "start|stop"
+}
+
+/// How the model checker (`explore --actions`) tries a kind of event.
+public enum SearchPlan: Sendable, Equatable {
+    /// Tried in this group of actions.
+    case group(ActionGroup)
+    /// Tried whatever the groups, for the reason given (the waits, a prompt's buttons).
+    case always(String)
+    /// Never tried, for the reason given.
+    case never(String)
+}
+
+/// What a platform must have for an app call (`PlatformProfile.has`).
+public enum PlatformFeature: Sendable {
+    /// CLServiceSession and CLBackgroundActivitySession.
+    case sessionClasses
+    case monitor
+    case liveActivities
+    /// The services that launch an app for a location event: significant changes, regions, visits, beacons.
+    case launchingServices
+    /// The background location indicator (no macOS).
+    case backgroundLocationIndicator
+}
+
 public enum EventCatalogue {
-    public static let samples: [Event] = {
-        var p: [Event] = [
-            .app(.requestWhenInUseAuthorization), .app(.requestAlwaysAuthorization),
-            .app(.requestTemporaryFullAccuracyAuthorization("Nav")), .app(.startUpdatingLocation), .app(.stopUpdatingLocation),
-            .app(.allowsBackgroundLocationUpdates(true)), .app(.allowsBackgroundLocationUpdates(false)),
-            .app(.startMonitoringSignificantLocationChanges), .app(.stopMonitoringSignificantLocationChanges),
-            .app(.startMonitoringRegion("office")), .app(.stopMonitoringRegion("office")),
-            .app(.session(id: "base", goal: .whenInUse, fullAccuracyKey: nil)),
-            .app(.session(id: "nav", goal: .whenInUse, fullAccuracyKey: "Nav")),
-            .app(.session(id: "bg", goal: .always, fullAccuracyKey: nil)),
-            .app(.session(id: "quiet", goal: .none, fullAccuracyKey: nil)),
-            .app(.invalidate("base")), .app(.invalidate("nav")), .app(.invalidate("bg")), .app(.invalidate("quiet")),
-            .app(.liveUpdates(true)), .app(.liveUpdates(false)), .app(.monitor(true)), .app(.monitor(false)),
-            .app(.monitorAdd("home")), .app(.monitorAdd("work")),
-            .app(.backgroundActivity(true)), .app(.backgroundActivity(false)),
-            .user(.precise(true)), .user(.precise(false)),
-            .user(.settingsPrecise(true)), .user(.settingsPrecise(false)),
-            .user(.settingsLocationServices(true)), .user(.settingsLocationServices(false)),
-            .user(.background), .user(.foreground), .user(.forceQuit), .user(.locationButton),
-            .system(.suspend), .system(.terminate), .system(.relaunch), .system(.reminder),
-            .device(.move), .device(.stationary), .device(.noFix), .device(.fix),
-            .device(.exitRegion("office")), .device(.exitRegion("home")),
-            .wait(1_000), .wait(5_000), .wait(10_000), .wait(60_000), .wait(600_000),
-        ]
-        p += SettingsChoice.allCases.filter { $0 != .unlisted }.map { .user(.settings($0)) }
-        // Format 1.1
-        p += [.app(.requestLocation), .app(.desiredAccuracy(.reduced)), .app(.desiredAccuracy(.best)),
-              .app(.pausesLocationUpdatesAutomatically(false)), .app(.pausesLocationUpdatesAutomatically(true)),
-              .app(.activityType(.fitness)), .app(.showsBackgroundLocationIndicator(true)), .app(.showsBackgroundLocationIndicator(false)),
-              .app(.startMonitoringVisits), .app(.stopMonitoringVisits),
-              .app(.startRangingBeacons("lobby")), .app(.stopRangingBeacons("lobby")),
-              .app(.startMonitoringBeaconRegion("lobby")), .app(.stopMonitoringBeaconRegion("lobby")),
-              .app(.liveActivity(true)), .app(.liveActivity(false)), .user(.addWidget), .user(.removeWidget),
-              .device(.visit), .device(.enterBeacon("lobby")), .device(.exitBeacon("lobby")), .wait(15 * 60_000),
-              .device(.airplaneMode(true)), .device(.airplaneMode(false)), .device(.restart)]
-        // A tap names a button of the prompt on screen, and a reset undoes a whole exploration:
-        // last, where the random walks leave them out.
-        p += [.user(.tap("Allow Once")), .user(.settingsReset)]
-        return p
-    }()
+    /// A kind's entry (made once, by `describe`).
+    public static func entry(_ kind: EventKind) -> EventEntry { table[kind] ?? describe(kind) }
+
+    static let table: [EventKind: EventEntry] = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0, describe($0)) })
+
+    /// Every kind's entry, by a switch with no `default`: a new kind stops the build here until
+    /// it has its words, help, version, samples and group.
+    static func describe(_ kind: EventKind) -> EventEntry {
+        let ID = "ID"
+        func app(_ word: String, _ meaning: String, since: Assumptions.FormatVersion = .v1,
+                 _ samples: [AppCall], _ search: SearchPlan, needs: (PlatformFeature, String)? = nil) -> EventEntry {
+            app(word, .none, meaning, since: since, samples, search, needs: needs)
+        }
+        func app(_ word: String, _ arguments: EventArguments, _ meaning: String, since: Assumptions.FormatVersion = .v1,
+                 _ samples: [AppCall], _ search: SearchPlan, needs: (PlatformFeature, String)? = nil) -> EventEntry {
+            EventEntry(.app, word, arguments, meaning, since: since, samples.map { .app($0) }, search, needs: needs)
+        }
+        func user(_ word: String, _ meaning: String, since: Assumptions.FormatVersion = .v1,
+                  _ samples: [UserAction], _ search: SearchPlan, notWalked: String? = nil) -> EventEntry {
+            user(word, .none, meaning, since: since, samples, search, notWalked: notWalked)
+        }
+        func user(_ word: String, _ arguments: EventArguments, _ meaning: String, since: Assumptions.FormatVersion = .v1,
+                  _ samples: [UserAction], _ search: SearchPlan, notWalked: String? = nil) -> EventEntry {
+            EventEntry(.person, word, arguments, meaning, since: since, samples.map { .user($0) }, search, notWalked: notWalked)
+        }
+        func system(_ word: String, _ meaning: String, _ sample: SystemAction) -> EventEntry {
+            EventEntry(.system, word, .none, meaning, [.system(sample)], .group(.lifecycle))
+        }
+        func device(_ word: String, _ meaning: String, since: Assumptions.FormatVersion = .v1,
+                    _ samples: [DeviceAction], _ search: SearchPlan) -> EventEntry {
+            device(word, .none, meaning, since: since, samples, search)
+        }
+        func device(_ word: String, _ arguments: EventArguments, _ meaning: String, since: Assumptions.FormatVersion = .v1,
+                    _ samples: [DeviceAction], _ search: SearchPlan) -> EventEntry {
+            EventEntry(.device, word, arguments, meaning, since: since, samples.map { .device($0) }, search)
+        }
+        let sessions = (PlatformFeature.sessionClasses, "CLServiceSession")
+        let beacons = (PlatformFeature.launchingServices, "beacon ranging and monitoring")
+        switch kind {
+        // app
+        case .requestWhenInUseAuthorization:
+            return app(kind.rawValue, "ask for when-in-use authorization", [.requestWhenInUseAuthorization], .group(.requests))
+        case .requestAlwaysAuthorization:
+            return app(kind.rawValue, "ask for Always (or the upgrade to it)", [.requestAlwaysAuthorization], .group(.requests))
+        case .requestTemporaryFullAccuracyAuthorization:
+            return app(kind.rawValue, .name(placeholder: "KEY", what: "a purpose key") { .app(.requestTemporaryFullAccuracyAuthorization(Name($0))) },
+                       "ask for full accuracy with a purpose key", [.requestTemporaryFullAccuracyAuthorization("Nav")], .group(.requests))
+        case .startUpdatingLocation:
+            return app(kind.rawValue, "start standard location updates", [.startUpdatingLocation], .group(.updates))
+        case .stopUpdatingLocation:
+            return app(kind.rawValue, "stop standard location updates", [.stopUpdatingLocation], .group(.updates))
+        case .allowsBackgroundLocationUpdates:
+            return app(kind.rawValue, .flag(.trueFalse) { .app(.allowsBackgroundLocationUpdates($0)) },
+                       "the manager property (true needs the location background mode)",
+                       [.allowsBackgroundLocationUpdates(true), .allowsBackgroundLocationUpdates(false)], .group(.updates))
+        case .startMonitoringSignificantLocationChanges:
+            return app(kind.rawValue, "start the significant-change service", [.startMonitoringSignificantLocationChanges], .group(.significant),
+                       needs: (.launchingServices, "startMonitoringSignificantLocationChanges"))
+        case .stopMonitoringSignificantLocationChanges:
+            return app(kind.rawValue, "stop the significant-change service", [.stopMonitoringSignificantLocationChanges], .group(.significant),
+                       needs: (.launchingServices, "startMonitoringSignificantLocationChanges"))
+        case .startMonitoringRegion:
+            return app(kind.rawValue, .name(placeholder: ID, what: "a region ID") { .app(.startMonitoringRegion($0)) },
+                       "start classic region monitoring of region ID", [.startMonitoringRegion("office")], .group(.regions),
+                       needs: (.launchingServices, "region monitoring (startMonitoring(for:))"))
+        case .stopMonitoringRegion:
+            return app(kind.rawValue, .name(placeholder: ID, what: "a region ID") { .app(.stopMonitoringRegion($0)) },
+                       "stop monitoring region ID", [.stopMonitoringRegion("office")], .group(.regions),
+                       needs: (.launchingServices, "region monitoring (startMonitoring(for:))"))
+        case .session:
+            return app(kind.rawValue, .own(form: "ID " + SessionGoal.allCases.map(\.rawValue).joined(separator: "|") + " [fullAccuracy KEY]"),
+                       "create and hold a CLServiceSession named ID",
+                       [.session(id: "base", goal: .whenInUse, fullAccuracyKey: nil), .session(id: "nav", goal: .whenInUse, fullAccuracyKey: "Nav"),
+                        .session(id: "bg", goal: .always, fullAccuracyKey: nil),
+                        .session(id: "quiet", goal: .none, fullAccuracyKey: nil)],
+                       .group(.sessions), needs: sessions)
+        case .invalidate:
+            return app(kind.rawValue, .name(placeholder: ID, what: "a session ID") { .app(.invalidate(Name($0))) },
+                       "invalidate the session ID", [.invalidate("base"), .invalidate("nav"), .invalidate("bg"), .invalidate("quiet")],
+                       .group(.sessions), needs: sessions)
+        case .liveUpdates:
+            return app(kind.rawValue, .flag(.startStop) { .app(.liveUpdates($0)) }, "start or stop iterating CLLocationUpdate.liveUpdates()",
+                       [.liveUpdates(true), .liveUpdates(false)], .group(.liveUpdates))
+        case .monitor:
+            return app(kind.rawValue, .own(form: "start|stop|add ID"), "iterate a CLMonitor's events, stop, or add a condition ID",
+                       [.monitor(true), .monitor(false)], .group(.monitor), needs: (.monitor, "CLMonitor"))
+        case .monitorAdd:
+            return app("monitor", .under(.monitor), "add a condition to the CLMonitor", [.monitorAdd("home"), .monitorAdd("work")], .group(.monitor),
+                       needs: (.monitor, "CLMonitor"))
+        case .backgroundActivity:
+            return app(kind.rawValue, .flag(.startStop) { .app(.backgroundActivity($0)) }, "create or invalidate a CLBackgroundActivitySession",
+                       [.backgroundActivity(true), .backgroundActivity(false)], .group(.background),
+                       needs: (.sessionClasses, "CLBackgroundActivitySession"))
+        case .requestLocation:
+            return app(kind.rawValue, "ask for one location (or an error)", since: .v1_1, [.requestLocation], .group(.fixes))
+        case .desiredAccuracy:
+            return app(kind.rawValue, .choice(DesiredAccuracy.allCases.map(\.rawValue), what: "a desired accuracy") {
+                           .app(.desiredAccuracy(DesiredAccuracy(rawValue: $0) ?? .best)) },
+                       "the manager's desiredAccuracy (only reduced gives approximate fixes)", since: .v1_1,
+                       [.desiredAccuracy(.reduced), .desiredAccuracy(.best)], .group(.fixes))
+        case .pausesLocationUpdatesAutomatically:
+            return app(kind.rawValue, .flag(.trueFalse) { .app(.pausesLocationUpdatesAutomatically($0)) },
+                       "automatic pausing of standard updates (default true)", since: .v1_1,
+                       [.pausesLocationUpdatesAutomatically(false), .pausesLocationUpdatesAutomatically(true)], .group(.pausing))
+        case .activityType:
+            return app(kind.rawValue, .choice(ActivityType.allCases.map(\.rawValue), what: "an activity type") {
+                           .app(.activityType(ActivityType(rawValue: $0) ?? .other)) },
+                       "the manager's activityType", since: .v1_1, [.activityType(.fitness)],
+                       .never("it decides no rule (the pause's note names it): trying it would only double the states"))
+        case .showsBackgroundLocationIndicator:
+            return app(kind.rawValue, .flag(.trueFalse) { .app(.showsBackgroundLocationIndicator($0)) }, "the manager property (default false)",
+                       since: .v1_1, [.showsBackgroundLocationIndicator(true), .showsBackgroundLocationIndicator(false)], .group(.updates),
+                       needs: (.backgroundLocationIndicator, "showsBackgroundLocationIndicator"))
+        case .startMonitoringVisits:
+            return app(kind.rawValue, "start the visits service", since: .v1_1, [.startMonitoringVisits], .group(.visits),
+                       needs: (.launchingServices, "startMonitoringVisits"))
+        case .stopMonitoringVisits:
+            return app(kind.rawValue, "stop the visits service", since: .v1_1, [.stopMonitoringVisits], .group(.visits),
+                       needs: (.launchingServices, "startMonitoringVisits"))
+        case .startRangingBeacons:
+            return app(kind.rawValue, .name(placeholder: ID, what: "a beacon ID") { .app(.startRangingBeacons($0)) },
+                       "start ranging the beacons of constraint ID", since: .v1_1, [.startRangingBeacons("lobby")], .group(.beacons), needs: beacons)
+        case .stopRangingBeacons:
+            return app(kind.rawValue, .name(placeholder: ID, what: "a beacon ID") { .app(.stopRangingBeacons($0)) },
+                       "stop ranging beacons ID", since: .v1_1, [.stopRangingBeacons("lobby")], .group(.beacons), needs: beacons)
+        case .startMonitoringBeaconRegion:
+            return app(kind.rawValue, .name(placeholder: ID, what: "a beacon region ID") { .app(.startMonitoringBeaconRegion($0)) },
+                       "start monitoring the beacon region ID", since: .v1_1, [.startMonitoringBeaconRegion("lobby")], .group(.beacons), needs: beacons)
+        case .stopMonitoringBeaconRegion:
+            return app(kind.rawValue, .name(placeholder: ID, what: "a beacon region ID") { .app(.stopMonitoringBeaconRegion($0)) },
+                       "stop monitoring the beacon region ID", since: .v1_1, [.stopMonitoringBeaconRegion("lobby")], .group(.beacons), needs: beacons)
+        case .liveActivity:
+            return app(kind.rawValue, .flag(.startStop) { .app(.liveActivity($0)) }, "start (in the foreground) or end a Live Activity",
+                       since: .v1_1, [.liveActivity(true), .liveActivity(false)], .group(.liveActivity),
+                       needs: (.liveActivities, "ActivityKit (Live Activities)"))
+        // user
+        case .tap:
+            return user("tap", .name(placeholder: "\"LABEL\"", what: "a button label in quotes, e.g. \"Allow Once\"") { .user(.tap($0)) },
+                        "tap a button of the prompt on screen, by its English label", [.tap("Allow Once")],
+                        .always("each prompt's buttons are tried as it shows them"), notWalked: "the walks answer a prompt by its own buttons")
+        case .precise:
+            return user("precise", .flag(.onOff) { .user(.precise($0)) }, "the Precise switch on the prompt",
+                        [.precise(false), .precise(true)], .group(.prompts))
+        case .settings:
+            let choices = SettingsChoice.allCases.filter { $0 != .unlisted }
+            return user("settings", .own(form: choices.map(\.rawValue).joined(separator: "|") + "|precise on|off|locationServices on|off|reset"),
+                        "change the app's Settings page (or the global switch, or Reset Location & Privacy)",
+                        [.settings(.always)] + choices.filter { $0 != .always }.map { .settings($0) }, .group(.settings))
+        case .settingsPrecise:
+            return user("settings", .under(.settings), "the app's Precise Location switch in Settings",
+                        [.settingsPrecise(false), .settingsPrecise(true)], .group(.settings))
+        case .settingsLocationServices:
+            return user("settings", .under(.settings), "the global Location Services switch",
+                        [.settingsLocationServices(false), .settingsLocationServices(true)], .group(.settings))
+        case .settingsReset:
+            return user("settings", .under(.settings), "Reset Location & Privacy", [.settingsReset], .group(.settings),
+                        notWalked: "a reset undoes the whole walk")
+        case .background: return user("background", "leave the app", [.background], .group(.lifecycle))
+        case .foreground: return user("foreground", "open the app (launches it when not running)", [.foreground], .group(.lifecycle))
+        case .forceQuit: return user("forceQuit", "swipe the app away in the app switcher", [.forceQuit], .group(.lifecycle))
+        case .locationButton: return user("locationButton", "tap a CLLocationButton in the app (iOS 15+)", [.locationButton], .group(.button))
+        case .addWidget: return user("addWidget", "add the app's widget to a Home Screen", since: .v1_1, [.addWidget], .group(.widgets))
+        case .removeWidget: return user("removeWidget", "remove the app's last widget", since: .v1_1, [.removeWidget], .group(.widgets))
+        // system
+        case .systemSuspend: return system("suspend", "suspend the backgrounded app now", .suspend)
+        case .terminate: return system("terminate", "end the app's process", .terminate)
+        case .relaunch: return system("relaunch", "launch the app in the background, as for a location event", .relaunch)
+        case .reminder: return system("reminder", "the periodic reminder of an app's background use of Always", .reminder)
+        // device
+        case .move: return device("move", "the device starts moving: new fixes", [.move], .group(.device))
+        case .stationary: return device("stationary", "the device stops moving", [.stationary], .group(.device))
+        case .noFix: return device("noFix", "location becomes unavailable", [.noFix], .group(.device))
+        case .fix: return device("fix", "location is available again", [.fix], .group(.device))
+        case .exitRegion:
+            return device("exitRegion", .name(placeholder: ID, what: "a region or condition ID") { .device(.exitRegion($0)) },
+                          "the device leaves region or condition ID", [.exitRegion("home"), .exitRegion("office")], .group(.regions))
+        case .visit: return device("visit", "the device arrives at or leaves a place (visits)", since: .v1_1, [.visit], .group(.visits))
+        case .enterBeacon:
+            return device("enterBeacon", .name(placeholder: ID, what: "a beacon ID") { .device(.enterBeacon($0)) },
+                          "the device comes into range of the beacons ID", since: .v1_1, [.enterBeacon("lobby")], .group(.beacons))
+        case .exitBeacon:
+            return device("exitBeacon", .name(placeholder: ID, what: "a beacon ID") { .device(.exitBeacon($0)) },
+                          "the device goes out of range of the beacons ID", since: .v1_1, [.exitBeacon("lobby")], .group(.beacons))
+        case .airplaneMode:
+            return device("airplaneMode", .flag(.onOff) { .device(.airplaneMode($0)) }, "Airplane mode (the status reads denied while on)",
+                          since: .v1_1Extension, [.airplaneMode(true), .airplaneMode(false)], .group(.device))
+        case .restart:
+            return device("restart", "the device restarts: every process and what lives in memory ends; monitoring persists",
+                          since: .v1_1Extension, [.restart], .group(.restart))
+        // time
+        case .wait:
+            return EventEntry(.timer, "wait", .own(form: "DURATION"),
+                              "advance the virtual clock (5s, 250ms, 1h30m); timers due fire in order",
+                              [.wait(60_000), .wait(1_000), .wait(5_000), .wait(10_000), .wait(600_000), .wait(15 * 60_000)],
+                              .always("the waits of the bounds (--waits)"))
+        case .timer:
+            return EventEntry(.timer, nil, .unwritten, "a timer of the model fires", [], .never("timers are the clock's: waits fire them"),
+                              notWalked: "timers are the clock's: waits fire them")
+        }
+    }
+
+    /// Every kind's entry, in the order of `EventKind` (the help's order).
+    public static let entries: [(kind: EventKind, entry: EventEntry)] = EventKind.allCases.map { ($0, entry($0)) }
+
+    /// The kinds written after `verb`'s word `word` (several when kinds share a word: `monitor`, `settings`).
+    public static func kind(verb: String, word: String) -> EventKind? {
+        entries.first { $0.entry.verb == verb && $0.entry.word == word && !$0.entry.isUnder }?.kind
+    }
+
+    /// Every kind's samples: what the random walks draw from and the tests hold every consumer to.
+    public static let samples: [Event] = entries.flatMap(\.entry.samples)
+
+    /// The app calls some platform lacks, with what they need (`PlatformProfile.lacks`).
+    public static let needs: [EventKind: (feature: PlatformFeature, what: String)] = Dictionary(uniqueKeysWithValues: entries.compactMap { e in
+        e.entry.needs.map { (e.kind, $0) }
+    })
 
     /// The kinds the random walks leave out, with why.
-    public static let notWalked: [EventKind: String] = [
-        .tap: "the walks answer a prompt by its own buttons",
-        .settingsReset: "a reset undoes the whole walk",
-        .timer: "timers are the clock's: waits fire them",
-    ]
+    public static let notWalked: [EventKind: String] = Dictionary(uniqueKeysWithValues: entries.compactMap { e in
+        e.entry.notWalked.map { (e.kind, $0) }
+    })
+}
+
+extension EventEntry {
+    /// Read under another kind's word.
+    public var isUnder: Bool { if case .under = arguments { true } else { false } }
 }

@@ -120,24 +120,20 @@ public struct PlatformProfile: Sendable, Hashable {
 
     /// The API behind an `app` call this platform does not have, or nil (macOS and watchOS; the
     /// iPhone-like platforms keep their own notes, as visionOS's "does nothing"). [A S230b, S230c, S233, S234, S235]
+    /// The call's need is its catalogue entry's (`EventEntry.needs`).
     public func lacks(_ call: AppCall) -> String? {
-        switch call {
-        case .session, .invalidate: return hasSessionClasses ? nil : "CLServiceSession"
-        case .backgroundActivity: return hasSessionClasses ? nil : "CLBackgroundActivitySession"
-        case .monitor, .monitorAdd: return hasMonitor ? nil : "CLMonitor"
-        case .liveActivity: return hasLiveActivities ? nil : "ActivityKit (Live Activities)"
-        case .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges:
-            return hasLaunchingServices ? nil : "startMonitoringSignificantLocationChanges"
-        case .startMonitoringRegion, .stopMonitoringRegion: return hasLaunchingServices ? nil : "region monitoring (startMonitoring(for:))"
-        case .startMonitoringVisits, .stopMonitoringVisits: return hasLaunchingServices ? nil : "startMonitoringVisits"
-        case .startRangingBeacons, .stopRangingBeacons, .startMonitoringBeaconRegion, .stopMonitoringBeaconRegion:
-            return hasLaunchingServices ? nil : "beacon ranging and monitoring"
-        case .showsBackgroundLocationIndicator: return isMac ? "showsBackgroundLocationIndicator" : nil
-        // Every platform's, by name: a new call stops the build here until its platforms are decided.
-        case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
-             .startUpdatingLocation, .stopUpdatingLocation, .allowsBackgroundLocationUpdates, .liveUpdates, .requestLocation,
-             .desiredAccuracy, .pausesLocationUpdatesAutomatically, .activityType:
-            return nil
+        guard let need = EventCatalogue.needs[Event.app(call).kind], !has(need.feature) else { return nil }
+        return need.what
+    }
+
+    /// Whether the platform has what some app calls need.
+    public func has(_ feature: PlatformFeature) -> Bool {
+        switch feature {
+        case .sessionClasses: hasSessionClasses
+        case .monitor: hasMonitor
+        case .liveActivities: hasLiveActivities
+        case .launchingServices: hasLaunchingServices
+        case .backgroundLocationIndicator: !isMac
         }
     }
 }

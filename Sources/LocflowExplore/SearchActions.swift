@@ -4,40 +4,9 @@ import LocflowFlow
 /// The actions the model checker tries in every state: the groups a person picks with
 /// `--actions`, the default bounds, and the events each group adds for a configuration.
 extension StateSearch {
-    /// Groups of actions (`--actions`); each names what it adds to the search.
-    public enum Family: String, CaseIterable, Sendable {
-        case requests, prompts, settings, lifecycle, updates, significant, regions, device, button
-        case liveUpdates, monitor, background, sessions
-        // Format 1.1 (docs/flow-format.md, version 1.1)
-        case fixes, pausing, visits, beacons, liveActivity, widgets
-        // Extensions (2026-12)
-        case restart
-
-        public var meaning: String {
-            switch self {
-            case .requests: "the app's authorization requests (when in use, Always, temporary full accuracy)"
-            case .prompts: "the prompt's Precise switch (taps on the prompt's buttons are always tried)"
-            case .settings: "the person's Settings: each option, Precise, Location Services, Reset Location & Privacy"
-            case .lifecycle: "background, foreground, force quit, suspend, terminate, relaunch, the system's reminder"
-            case .updates: "standard location updates: start, stop, allowsBackgroundLocationUpdates, showsBackgroundLocationIndicator"
-            case .significant: "significant-change monitoring: start, stop"
-            case .regions: "a region \"office\": start and stop monitoring it, the device leaving it"
-            case .device: "the device: moving, stationary, losing and regaining its fix, Airplane mode on and off"
-            case .button: "the CLLocationButton tap"
-            case .liveUpdates: "CLLocationUpdate.liveUpdates: start, stop (iOS 17+)"
-            case .monitor: "CLMonitor: start, stop, add condition \"home\", leave it (iOS 17+)"
-            case .background: "CLBackgroundActivitySession: start, stop (iOS 17+)"
-            case .sessions: "explicit CLServiceSessions (iOS 18; how many: --sessions)"
-            case .fixes: "requestLocation and desiredAccuracy reduced (format 1.1)"
-            case .pausing: "automatic pausing: standard updates, pausesLocationUpdatesAutomatically false, a stationary device (format 1.1)"
-            case .visits: "the visits service: start, stop, a visit (format 1.1)"
-            case .beacons: "beacon \"lobby\": ranging, region monitoring, entering and leaving it (format 1.1)"
-            case .liveActivity: "a Live Activity: start, stop (iOS 17+, format 1.1)"
-            case .widgets: "the app's widget: the person adds it, removes it (with widget true, format 1.1)"
-            case .restart: "the device restarts (an extension of format 1.1)"
-            }
-        }
-    }
+    /// Groups of actions (`--actions`), each with what it adds to the search: the catalogue's
+    /// (`ActionGroup`, named by each kind's entry).
+    public typealias Family = ActionGroup
 
     /// The default bounds (docs/model-checking.md, "Bounds"): authorization, prompts, Settings, the app's life
     /// and (iOS 18) one explicit session; what completes on every platform. Each service added
@@ -48,6 +17,18 @@ extension StateSearch {
     /// The actions tried in every state under the given bounds.
     public static func defaultActions(_ config: AppConfig, families: Set<Family> = defaultFamilies,
                                       waits: [Millis] = defaultWaits, sessions: Int = 1) -> [Event] {
+        actions(config, families: families, waits: waits, sessions: sessions, includeCatalogue: true)
+    }
+
+    /// The kinds the lines of `actions` try somewhere (iOS 18, with a widget, every group).
+    static let listedKinds: Set<EventKind> = {
+        var config = AppConfig()
+        config.platform = .ios18
+        config.widget = true
+        return Set(actions(config, families: Set(Family.allCases), waits: [], sessions: 2, includeCatalogue: false).map(\.kind))
+    }()
+
+    static func actions(_ config: AppConfig, families: Set<Family>, waits: [Millis], sessions: Int, includeCatalogue: Bool) -> [Event] {
         var a: [Event] = []
         let key = config.info.firstPurposeKey
         let p = config.profile
@@ -93,6 +74,13 @@ extension StateSearch {
             case .liveActivity: if p.hasLiveActivities { a += [.app(.liveActivity(true)), .app(.liveActivity(false))] }
             case .widgets: if config.widget { a += [.user(.addWidget), .user(.removeWidget)] }
             case .restart: a.append(.device(.restart))
+            }
+            // A kind whose catalogue entry names this group and that the lines above never
+            // try: its samples, where the platform has the call.
+            if includeCatalogue {
+                for (kind, entry) in EventCatalogue.entries where entry.search == .group(f) && !listedKinds.contains(kind) {
+                    a += entry.samples.filter { if case .app(let call) = $0 { p.lacks(call) == nil } else { true } }
+                }
             }
         }
         a += waits.map { .wait($0) }

@@ -324,6 +324,37 @@ extension ExplorerState {
         return "s\(n)"
     }
 
+    /// The kinds the App pane's and the Settings pane's items above offer by hand (a start or
+    /// its stop as the state has it, a value cycled, a region's exit once monitored), or leave to
+    /// other controls (the prompt's buttons and switch, the clock). Any other kind of the catalogue
+    /// is an item of its own: each of its samples (`catalogueItems`).
+    static let kindsByHand: Set<EventKind> = [
+        .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
+        .startUpdatingLocation, .stopUpdatingLocation, .allowsBackgroundLocationUpdates,
+        .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges,
+        .startMonitoringRegion, .stopMonitoringRegion, .session, .invalidate, .liveUpdates, .monitor, .monitorAdd, .backgroundActivity,
+        .requestLocation, .desiredAccuracy, .pausesLocationUpdatesAutomatically, .activityType, .showsBackgroundLocationIndicator,
+        .startMonitoringVisits, .stopMonitoringVisits, .startRangingBeacons, .stopRangingBeacons,
+        .startMonitoringBeaconRegion, .stopMonitoringBeaconRegion, .liveActivity,
+        .tap, .precise, .settings, .settingsPrecise, .settingsLocationServices, .settingsReset,
+        .background, .foreground, .forceQuit, .locationButton, .addWidget, .removeWidget,
+        .systemSuspend, .terminate, .relaunch, .reminder,
+        .move, .stationary, .noFix, .fix, .exitRegion, .visit, .enterBeacon, .exitBeacon, .airplaneMode, .restart,
+        .wait, .timer,
+    ]
+
+    /// An item for each sample of the catalogue's kinds of `actor` that no item above offers by
+    /// hand: an app call as Swift would write it (`startUpdatingHeading()`), another step as its line.
+    func catalogueItems(_ actor: Actor) -> [Item] {
+        EventCatalogue.entries.filter { $0.entry.actor == actor && !Self.kindsByHand.contains($0.kind) }.flatMap { _, entry in
+            entry.samples.map { e in
+                guard case .app(let call) = e else { return eventItem(language.event(e), e) }
+                if case .none = entry.arguments { return eventItem(call.flowText + "()", e) }
+                return eventItem(call.flowText, e)
+            }
+        }
+    }
+
     var appItems: [Item] {
         let w = world
         let p = w.process
@@ -405,12 +436,14 @@ extension ExplorerState {
                      : eventItem("startMonitoring(beacon region \"\(ExplorerState.beaconID)\")", .app(.startMonitoringBeaconRegion(ExplorerState.beaconID)), checked: false))
         items.append(eventItem(w.liveActivityActive ? "end the Live Activity" : "start a Live Activity", .app(.liveActivity(!w.liveActivityActive)),
                                checked: w.liveActivityActive))
+        items += catalogueItems(.app)
         items.append(.header("Person"))
         items.append(eventItem(language("open the app (foreground)"), .user(.foreground)))
         items.append(eventItem(language("leave the app (background)"), .user(.background)))
         items.append(eventItem(language("swipe the app away (force quit)"), .user(.forceQuit)))
         items.append(eventItem(language("tap CLLocationButton"), .user(.locationButton)))
         items.append(w.widgetAdded ? eventItem(language("remove the widget"), .user(.removeWidget)) : eventItem(language("add the widget"), .user(.addWidget)))
+        items += catalogueItems(.person)
         items.append(.header("System and device"))
         items.append(eventItem(language("suspend the app"), .system(.suspend)))
         items.append(eventItem(language("terminate the app"), .system(.terminate)))
@@ -432,6 +465,7 @@ extension ExplorerState {
             items.append(eventItem(language.pick("enter beacon \(b)", "비콘 \"\(b)\" 범위에 들어감"), .device(.enterBeacon(b))))
             items.append(eventItem(language.pick("exit beacon \(b)", "비콘 \"\(b)\" 범위에서 나감"), .device(.exitBeacon(b))))
         }
+        items += catalogueItems(.system) + catalogueItems(.device)
         return items
     }
 

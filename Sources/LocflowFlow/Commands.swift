@@ -238,9 +238,9 @@ public enum Commands {
             say("  in the background: never suspended, every service keeps running (macOS has no UIBackgroundModes)")
         }
         if !profile.isPhoneLike {
-            let lacking = [AppCall.session(id: "s", goal: .none, fullAccuracyKey: nil), .backgroundActivity(true), .monitor(true),
-                           .startMonitoringSignificantLocationChanges, .startMonitoringRegion("r"), .startMonitoringVisits,
-                           .startRangingBeacons("b"), .liveActivity(true), .showsBackgroundLocationIndicator(true)].compactMap(profile.lacks)
+            // What the catalogue's calls need that the platform lacks, each named once.
+            var lacking: [String] = []
+            for case .app(let call) in EventCatalogue.samples { if let what = profile.lacks(call), !lacking.contains(what) { lacking.append(what) } }
             say("  unavailable on \(platform.displayName) (the calls are refused): " + lacking.joined(separator: ", "))
         }
         if profile.hasServiceSessions && profile.hasSessionClasses {

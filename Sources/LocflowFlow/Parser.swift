@@ -236,36 +236,7 @@ public enum FlowParser {
             return .config(.appClip(try c.bool(try c.word("true or false"))))
         case "widget":
             return .config(.widget(try c.bool(try c.word("true or false"))))
-        case "app": return .step(.app(try parseApp(&c)))
-        case "user": return .step(.user(try parseUser(&c)))
-        case "system":
-            let at = c.peek().map { c.location(of: $0) }
-            let a = try c.keyword(systemActions, what: "a system action", listing: FlowVocabulary.system)
-            let action: SystemAction
-            switch a {
-            case "suspend": action = .suspend
-            case "terminate": action = .terminate
-            case "relaunch": action = .relaunch
-            case "reminder": action = .reminder
-            default: throw noBranch(a, "a system action", "parseStatement", at: at)
-            }
-            return .step(.system(action))
-        case "device":
-            let at = c.peek().map { c.location(of: $0) }
-            let a = try c.keyword(deviceActions, what: "a device action", listing: FlowVocabulary.device)
-            switch a {
-            case "move": return .step(.device(.move))
-            case "stationary": return .step(.device(.stationary))
-            case "noFix": return .step(.device(.noFix))
-            case "fix": return .step(.device(.fix))
-            case "visit": return .step(.device(.visit))
-            case "enterBeacon": return .step(.device(.enterBeacon(try c.word("a beacon ID").text)))
-            case "exitBeacon": return .step(.device(.exitBeacon(try c.word("a beacon ID").text)))
-            case "airplaneMode": return .step(.device(.airplaneMode(try c.onOff())))
-            case "restart": return .step(.device(.restart))
-            case "exitRegion": return .step(.device(.exitRegion(try c.word("a region or condition ID").text)))
-            default: throw noBranch(a, "a device action", "parseStatement", at: at)
-            }
+        case "app", "user", "system", "device": return .step(try parseStep(head, &c))
         case "wait":
             let t = try c.word("a duration such as 5s, 10m or 1h30m")
             guard let ms = parseDuration(t.text) else {
@@ -287,25 +258,39 @@ public enum FlowParser {
         FlowError(location, "'\(word)' is \(verb) in FlowVocabulary that FlowParser.\(function) has no branch for (add its case there)")
     }
 
-    static func parseApp(_ c: inout Cursor) throws(FlowError) -> AppCall {
+    /// What an error calls the words after each verb.
+    static let stepWords: [String: String] = ["app": "an app call", "user": "a user action", "system": "a system action", "device": "a device action"]
+
+    /// A step after its verb, read as its kind's catalogue entry says (`EventCatalogue.entry`):
+    /// the word, then its arguments. Only the kinds whose arguments are several words
+    /// (`.own`) have a branch of their own, in `parseOwn`.
+    static func parseStep(_ verb: String, _ c: inout Cursor) throws(FlowError) -> Event {
+        let what = stepWords[verb] ?? "a step"
+        let group = FlowVocabulary.group(after: verb)
         let at = c.peek().map { c.location(of: $0) }
-        let call = try c.keyword(appCalls, what: "an app call", listing: FlowVocabulary.app)
-        // Each call by its kind (its word is its `EventKind`'s name), with no `default`: a new
-        // kind of event stops the build here until it has its branch or is listed as no app
-        // call, and a word without a kind is an error that names it.
-        guard let kind = EventKind(rawValue: call) else { throw noBranch(call, "an app call", "parseApp", at: at) }
+        let word = try c.keyword(group?.names ?? [], what: what, listing: group)
+        guard let kind = EventCatalogue.kind(verb: verb, word: word) else { throw noBranch(word, what, "parseStep", at: at) }
+        let entry = EventCatalogue.entry(kind)
+        switch entry.arguments {
+        case .none:
+            guard let event = entry.samples.first else { throw noBranch(word, what, "parseStep", at: at) }
+            return event
+        case .flag(let words, let make):
+            switch words {
+            case .trueFalse: return make(try c.bool(try c.word("true or false")))
+            case .onOff: return make(try c.onOff())
+            case .startStop: return make(try c.keyword(["start", "stop"], what: "start or stop") == "start")
+            }
+        case .name(_, let what, let make): return make(try c.word(what).text)
+        case .choice(let values, let what, let make): return make(try c.keyword(values, what: what))
+        case .own: return try parseOwn(kind, word, what, &c, at: at)
+        case .under, .unwritten: throw noBranch(word, what, "parseStep", at: at)
+        }
+    }
+
+    /// The steps whose words after the verb are several (`EventArguments.own`).
+    static func parseOwn(_ kind: EventKind, _ word: String, _ what: String, _ c: inout Cursor, at: SourceLocation?) throws(FlowError) -> Event {
         switch kind {
-        case .requestWhenInUseAuthorization: return .requestWhenInUseAuthorization
-        case .requestAlwaysAuthorization: return .requestAlwaysAuthorization
-        case .requestTemporaryFullAccuracyAuthorization:
-            return .requestTemporaryFullAccuracyAuthorization(Name(try c.word("a purpose key").text))
-        case .startUpdatingLocation: return .startUpdatingLocation
-        case .stopUpdatingLocation: return .stopUpdatingLocation
-        case .allowsBackgroundLocationUpdates: return .allowsBackgroundLocationUpdates(try c.bool(try c.word("true or false")))
-        case .startMonitoringSignificantLocationChanges: return .startMonitoringSignificantLocationChanges
-        case .stopMonitoringSignificantLocationChanges: return .stopMonitoringSignificantLocationChanges
-        case .startMonitoringRegion: return .startMonitoringRegion(try c.word("a region ID").text)
-        case .stopMonitoringRegion: return .stopMonitoringRegion(try c.word("a region ID").text)
         case .session:
             let id = try c.word("a session ID").text
             let goal = try c.keyword(SessionGoal.allCases.map(\.rawValue), what: "a session goal")
@@ -314,63 +299,23 @@ public enum FlowParser {
                 _ = try c.keyword(["fullAccuracy"], what: "'fullAccuracy KEY' or the end of the line")
                 key = try c.word("a full-accuracy purpose key").text
             }
-            return .session(id: Name(id), goal: SessionGoal(rawValue: goal)!, fullAccuracyKey: key.map { Name($0) })
-        case .invalidate: return .invalidate(Name(try c.word("a session ID").text))
-        case .liveUpdates: return .liveUpdates(try c.keyword(["start", "stop"], what: "start or stop") == "start")
-        case .backgroundActivity: return .backgroundActivity(try c.keyword(["start", "stop"], what: "start or stop") == "start")
-        case .requestLocation: return .requestLocation
-        case .desiredAccuracy:
-            return .desiredAccuracy(DesiredAccuracy(rawValue: try c.keyword(DesiredAccuracy.allCases.map(\.rawValue), what: "a desired accuracy"))!)
-        case .pausesLocationUpdatesAutomatically: return .pausesLocationUpdatesAutomatically(try c.bool(try c.word("true or false")))
-        case .activityType:
-            return .activityType(ActivityType(rawValue: try c.keyword(ActivityType.allCases.map(\.rawValue), what: "an activity type"))!)
-        case .showsBackgroundLocationIndicator: return .showsBackgroundLocationIndicator(try c.bool(try c.word("true or false")))
-        case .startMonitoringVisits: return .startMonitoringVisits
-        case .stopMonitoringVisits: return .stopMonitoringVisits
-        case .startRangingBeacons: return .startRangingBeacons(try c.word("a beacon ID").text)
-        case .stopRangingBeacons: return .stopRangingBeacons(try c.word("a beacon ID").text)
-        case .startMonitoringBeaconRegion: return .startMonitoringBeaconRegion(try c.word("a beacon region ID").text)
-        case .stopMonitoringBeaconRegion: return .stopMonitoringBeaconRegion(try c.word("a beacon region ID").text)
-        case .liveActivity: return .liveActivity(try c.keyword(["start", "stop"], what: "start or stop") == "start")
+            return .app(.session(id: Name(id), goal: SessionGoal(rawValue: goal)!, fullAccuracyKey: key.map { Name($0) }))
         case .monitor:
             let w = try c.keyword(["start", "stop", "add"], what: "start, stop or add")
-            if w == "add" { return .monitorAdd(try c.word("a condition ID").text) }
-            return .monitor(w == "start")
-        // `monitor add` is read above; the rest are no app call.
-        case .monitorAdd,
-             .tap, .precise, .settings, .settingsPrecise, .settingsLocationServices, .settingsReset,
-             .background, .foreground, .forceQuit, .locationButton, .addWidget, .removeWidget,
-             .systemSuspend, .terminate, .relaunch, .reminder,
-             .move, .stationary, .noFix, .fix, .exitRegion, .visit, .enterBeacon, .exitBeacon, .airplaneMode, .restart,
-             .wait, .timer:
-            throw noBranch(call, "an app call", "parseApp", at: at)
-        }
-    }
-
-    static func parseUser(_ c: inout Cursor) throws(FlowError) -> UserAction {
-        let at = c.peek().map { c.location(of: $0) }
-        let a = try c.keyword(userActions, what: "a user action", listing: FlowVocabulary.user)
-        switch a {
-        case "tap":
-            let label = try c.word("a button label in quotes, e.g. \"Allow Once\"")
-            return .tap(label.text)
-        case "precise": return .precise(try c.onOff())
-        case "settings":
+            if w == "add" { return .app(.monitorAdd(try c.word("a condition ID").text)) }
+            return .app(.monitor(w == "start"))
+        case .settings:
             let choices = SettingsChoice.allCases.filter { $0 != .unlisted }.map(\.rawValue)
             let w = try c.keyword(choices + ["precise", "locationServices", "reset"], what: "a Settings choice")
             switch w {
-            case "precise": return .settingsPrecise(try c.onOff())
-            case "locationServices": return .settingsLocationServices(try c.onOff())
-            case "reset": return .settingsReset
-            default: return .settings(SettingsChoice(rawValue: w)!)
+            case "precise": return .user(.settingsPrecise(try c.onOff()))
+            case "locationServices": return .user(.settingsLocationServices(try c.onOff()))
+            case "reset": return .user(.settingsReset)
+            default: return .user(.settings(SettingsChoice(rawValue: w)!))
             }
-        case "background": return .background
-        case "foreground": return .foreground
-        case "forceQuit": return .forceQuit
-        case "addWidget": return .addWidget
-        case "removeWidget": return .removeWidget
-        case "locationButton": return .locationButton
-        default: throw noBranch(a, "a user action", "parseUser", at: at)
+        // A kind the catalogue says is read here without a branch: the error names it (and
+        // EventCatalogueTests, which reads every sample back, names it first).
+        default: throw noBranch(word, what, "parseOwn", at: at)
         }
     }
 
@@ -474,10 +419,11 @@ extension Statement {
     /// The `v11Word`s that are locflow extensions, not words of the contract's version 1.1
     /// (docs/flow-format.md §8, marked *extension* there): a `version 1` file cannot use them either.
     /// The assumptions among them are the catalogue's `v1_1Extension`s.
+    /// The steps among them are the event catalogue's `v1_1Extension`s.
     public static let v11Extensions: Set<String> = Set([
-        "device airplaneMode", "expect controlCenter", "expect prompt widget", "expect delivering regions",
-        "device restart", "expect diagnostic isStationary"])
+        "expect controlCenter", "expect prompt widget", "expect delivering regions", "expect diagnostic isStationary"])
         .union(Assumptions.catalogue.filter { $0.since == .v1_1Extension }.map { "assume \($0.name)" })
+        .union(EventCatalogue.entries.compactMap { e in e.entry.since == .v1_1Extension ? e.entry.word.map { "\(e.entry.verb) \($0)" } : nil })
 
     /// The word that makes this a version 1.1 statement (docs/flow-format.md §8), or nil for a version 1 statement.
     public var v11Word: String? {
@@ -493,31 +439,11 @@ extension Statement {
             default: return nil
             }
         case .step(let e):
-            switch e {
-            case .app(let call):
-                switch call {
-                case .requestLocation, .desiredAccuracy, .pausesLocationUpdatesAutomatically, .activityType,
-                     .showsBackgroundLocationIndicator, .startMonitoringVisits, .stopMonitoringVisits,
-                     .startRangingBeacons, .stopRangingBeacons, .startMonitoringBeaconRegion, .stopMonitoringBeaconRegion,
-                     .liveActivity:
-                    return "app " + (call.flowText.split(separator: " ").first.map(String.init) ?? "")
-                // Version 1's calls, by name: a new call stops the build here until its version is decided
-                // (an extension is a 1.1 word too, and is listed in `v11Extensions`).
-                case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
-                     .startUpdatingLocation, .stopUpdatingLocation, .allowsBackgroundLocationUpdates,
-                     .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges, .startMonitoringRegion,
-                     .stopMonitoringRegion, .session, .invalidate, .liveUpdates, .monitor, .monitorAdd, .backgroundActivity:
-                    return nil
-                }
-            case .user(.addWidget): return "user addWidget"
-            case .user(.removeWidget): return "user removeWidget"
-            case .device(.visit): return "device visit"
-            case .device(.enterBeacon): return "device enterBeacon"
-            case .device(.airplaneMode): return "device airplaneMode"
-            case .device(.restart): return "device restart"
-            case .device(.exitBeacon): return "device exitBeacon"
-            default: return nil
-            }
+            // The catalogue says which format version brought the kind (a kind read under
+            // another's word, `monitor add`, is that word's).
+            let entry = EventCatalogue.entry(e.kind)
+            guard entry.since != .v1, let word = entry.word else { return nil }
+            return entry.verb + " " + word
         case .expect(let x):
             switch x {
             case .fix: return "expect fix"

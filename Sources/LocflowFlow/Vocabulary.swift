@@ -2,8 +2,9 @@ import LocflowCore
 
 /// The words of the `.flow` language, in one place: the parser reads its word lists from here
 /// (`FlowParser.appCalls` and the others), `locflow help flow` prints them with their meanings,
-/// and an unknown word after a verb lists them. A word added here is a word the parser accepts
-/// and the help shows; docs/flow-format.md is the reference for each.
+/// and an unknown word after a verb lists them. The steps' words are the event catalogue's
+/// (`EventCatalogue`); the configuration's and the expectations' are listed here.
+/// docs/flow-format.md is the reference for each.
 public enum FlowVocabulary {
 
     /// One word after a verb (or one configuration statement): how it is written, what it
@@ -55,84 +56,22 @@ public enum FlowVocabulary {
         Word("widget", "true|false", "the app has a widget that wants location (NSWidgetWantsLocation)", example: "widget true", head: ""),
     ])
 
-    public static let app = Group(head: "app", title: "app: what the app calls", plural: "app calls", words: [
-        Word("requestWhenInUseAuthorization", "", "ask for when-in-use authorization", head: "app"),
-        Word("requestAlwaysAuthorization", "", "ask for Always (or the upgrade to it)", head: "app"),
-        Word("requestTemporaryFullAccuracyAuthorization", "KEY", "ask for full accuracy with a purpose key",
-             example: "app requestTemporaryFullAccuracyAuthorization Nav", head: "app"),
-        Word("startUpdatingLocation", "", "start standard location updates", head: "app"),
-        Word("stopUpdatingLocation", "", "stop standard location updates", head: "app"),
-        Word("allowsBackgroundLocationUpdates", "true|false", "the manager property (true needs the location background mode)",
-             example: "app allowsBackgroundLocationUpdates true", head: "app"),
-        Word("startMonitoringSignificantLocationChanges", "", "start the significant-change service", head: "app"),
-        Word("stopMonitoringSignificantLocationChanges", "", "stop the significant-change service", head: "app"),
-        Word("startMonitoringRegion", "ID", "start classic region monitoring of region ID", example: "app startMonitoringRegion office", head: "app"),
-        Word("stopMonitoringRegion", "ID", "stop monitoring region ID", example: "app stopMonitoringRegion office", head: "app"),
-        Word("session", "ID " + values(SessionGoal.self) + " [fullAccuracy KEY]", "create and hold a CLServiceSession named ID",
-             example: "app session nav whenInUse", head: "app"),
-        Word("invalidate", "ID", "invalidate the session ID", example: "app invalidate nav", head: "app"),
-        Word("liveUpdates", "start|stop", "start or stop iterating CLLocationUpdate.liveUpdates()", example: "app liveUpdates start", head: "app"),
-        Word("monitor", "start|stop|add ID", "iterate a CLMonitor's events, stop, or add a condition ID", example: "app monitor add home", head: "app"),
-        Word("backgroundActivity", "start|stop", "create or invalidate a CLBackgroundActivitySession",
-             example: "app backgroundActivity start", head: "app"),
-        Word("requestLocation", "", "ask for one location (or an error)", head: "app"),
-        Word("desiredAccuracy", values(DesiredAccuracy.self), "the manager's desiredAccuracy (only reduced gives approximate fixes)",
-             example: "app desiredAccuracy reduced", head: "app"),
-        Word("pausesLocationUpdatesAutomatically", "true|false", "automatic pausing of standard updates (default true)",
-             example: "app pausesLocationUpdatesAutomatically false", head: "app"),
-        Word("activityType", values(ActivityType.self), "the manager's activityType", example: "app activityType fitness", head: "app"),
-        Word("showsBackgroundLocationIndicator", "true|false", "the manager property (default false)",
-             example: "app showsBackgroundLocationIndicator true", head: "app"),
-        Word("startMonitoringVisits", "", "start the visits service", head: "app"),
-        Word("stopMonitoringVisits", "", "stop the visits service", head: "app"),
-        Word("startRangingBeacons", "ID", "start ranging the beacons of constraint ID", example: "app startRangingBeacons lobby", head: "app"),
-        Word("stopRangingBeacons", "ID", "stop ranging beacons ID", example: "app stopRangingBeacons lobby", head: "app"),
-        Word("startMonitoringBeaconRegion", "ID", "start monitoring the beacon region ID",
-             example: "app startMonitoringBeaconRegion lobby", head: "app"),
-        Word("stopMonitoringBeaconRegion", "ID", "stop monitoring the beacon region ID",
-             example: "app stopMonitoringBeaconRegion lobby", head: "app"),
-        Word("liveActivity", "start|stop", "start (in the foreground) or end a Live Activity", example: "app liveActivity start", head: "app"),
-    ])
+    /// The words after a verb, as the event catalogue lists them (`EventCatalogue.entry`): a
+    /// kind's word, its arguments' form, its meaning and its first sample as the example.
+    static func steps(_ actor: Actor, head: String) -> [Word] {
+        EventCatalogue.entries.compactMap { kind, e in
+            guard e.actor == actor, let word = e.word, !e.isUnder, let sample = e.samples.first else { return nil }
+            return Word(word, e.form, e.meaning, example: sample.flowText, head: head)
+        }
+    }
 
-    public static let user = Group(head: "user", title: "user: what the person does", plural: "user actions", words: [
-        Word("tap", "\"LABEL\"", "tap a button of the prompt on screen, by its English label",
-             example: "user tap \"Allow Once\"", head: "user"),
-        Word("precise", "on|off", "the Precise switch on the prompt", example: "user precise off", head: "user"),
-        Word("settings", SettingsChoice.allCases.filter { $0 != .unlisted }.map(\.rawValue).joined(separator: "|") + "|precise on|off|locationServices on|off|reset",
-             "change the app's Settings page (or the global switch, or Reset Location & Privacy)",
-             example: "user settings always", head: "user"),
-        Word("background", "", "leave the app", head: "user"),
-        Word("foreground", "", "open the app (launches it when not running)", head: "user"),
-        Word("forceQuit", "", "swipe the app away in the app switcher", head: "user"),
-        Word("locationButton", "", "tap a CLLocationButton in the app (iOS 15+)", head: "user"),
-        Word("addWidget", "", "add the app's widget to a Home Screen", head: "user"),
-        Word("removeWidget", "", "remove the app's last widget", head: "user"),
-    ])
-
-    public static let system = Group(head: "system", title: "system: what the system does", plural: "system actions", words: [
-        Word("suspend", "", "suspend the backgrounded app now", head: "system"),
-        Word("terminate", "", "end the app's process", head: "system"),
-        Word("relaunch", "", "launch the app in the background, as for a location event", head: "system"),
-        Word("reminder", "", "the periodic reminder of an app's background use of Always", head: "system"),
-    ])
-
-    public static let device = Group(head: "device", title: "device: what the device does", plural: "device actions", words: [
-        Word("move", "", "the device starts moving: new fixes", head: "device"),
-        Word("stationary", "", "the device stops moving", head: "device"),
-        Word("noFix", "", "location becomes unavailable", head: "device"),
-        Word("fix", "", "location is available again", head: "device"),
-        Word("exitRegion", "ID", "the device leaves region or condition ID", example: "device exitRegion home", head: "device"),
-        Word("visit", "", "the device arrives at or leaves a place (visits)", head: "device"),
-        Word("enterBeacon", "ID", "the device comes into range of the beacons ID", example: "device enterBeacon lobby", head: "device"),
-        Word("exitBeacon", "ID", "the device goes out of range of the beacons ID", example: "device exitBeacon lobby", head: "device"),
-        Word("airplaneMode", "on|off", "Airplane mode (the status reads denied while on)", example: "device airplaneMode on", head: "device"),
-        Word("restart", "", "the device restarts: every process and what lives in memory ends; monitoring persists", example: "device restart", head: "device"),
-    ])
-
-    public static let wait = Group(head: "", title: "wait: time", plural: "", words: [
-        Word("wait", "DURATION", "advance the virtual clock (5s, 250ms, 1h30m); timers due fire in order",
-             example: "wait 1m", head: ""),
-    ])
+    public static let app = Group(head: "app", title: "app: what the app calls", plural: "app calls", words: steps(.app, head: "app"))
+    public static let user = Group(head: "user", title: "user: what the person does", plural: "user actions", words: steps(.person, head: "user"))
+    public static let system = Group(head: "system", title: "system: what the system does", plural: "system actions",
+                                     words: steps(.system, head: "system"))
+    public static let device = Group(head: "device", title: "device: what the device does", plural: "device actions",
+                                     words: steps(.device, head: "device"))
+    public static let wait = Group(head: "", title: "wait: time", plural: "", words: steps(.timer, head: ""))
 
     public static let expect = Group(head: "expect", title: "expect: what must hold after the steps above", plural: "expectations", words: [
         Word("status", values(AuthorizationStatus.self), "authorizationStatus now", example: "expect status authorizedAlways", head: "expect"),

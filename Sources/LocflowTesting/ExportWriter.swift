@@ -118,29 +118,11 @@ extension FlowExporter {
             let L = FlowExporter.literal
             switch event {
             case .app(let c):
-                func m(_ s: String) -> String { usesManager = true; return "manager." + s }
+                if let call = SimulatedLocationManager.managerCall(c) {
+                    usesManager = true
+                    return "manager." + call.swift
+                }
                 switch c {
-                case .requestWhenInUseAuthorization: return m("requestWhenInUseAuthorization()")
-                case .requestAlwaysAuthorization: return m("requestAlwaysAuthorization()")
-                case .requestTemporaryFullAccuracyAuthorization(let key): return m("requestTemporaryFullAccuracyAuthorization(withPurposeKey: \(L(key.string)))")
-                case .startUpdatingLocation: return m("startUpdatingLocation()")
-                case .stopUpdatingLocation: return m("stopUpdatingLocation()")
-                case .allowsBackgroundLocationUpdates(let b): return m("allowsBackgroundLocationUpdates = \(b)")
-                case .startMonitoringSignificantLocationChanges: return m("startMonitoringSignificantLocationChanges()")
-                case .stopMonitoringSignificantLocationChanges: return m("stopMonitoringSignificantLocationChanges()")
-                case .startMonitoringRegion(let id): return m("startMonitoring(regionID: \(L(id)))")
-                case .stopMonitoringRegion(let id): return m("stopMonitoring(regionID: \(L(id)))")
-                case .requestLocation: return m("requestLocation()")
-                case .desiredAccuracy(let a): return m("desiredAccuracy = .\(a.rawValue)")
-                case .pausesLocationUpdatesAutomatically(let b): return m("pausesLocationUpdatesAutomatically = \(b)")
-                case .activityType(let t): return m("activityType = .\(t.rawValue)")
-                case .showsBackgroundLocationIndicator(let b): return m("showsBackgroundLocationIndicator = \(b)")
-                case .startMonitoringVisits: return m("startMonitoringVisits()")
-                case .stopMonitoringVisits: return m("stopMonitoringVisits()")
-                case .startRangingBeacons(let id): return m("startRangingBeacons(constraintID: \(L(id)))")
-                case .stopRangingBeacons(let id): return m("stopRangingBeacons(constraintID: \(L(id)))")
-                case .startMonitoringBeaconRegion(let id): return m("startMonitoring(beaconRegionID: \(L(id)))")
-                case .stopMonitoringBeaconRegion(let id): return m("stopMonitoring(beaconRegionID: \(L(id)))")
                 case .session(let id, let goal, let key):
                     usesSessions = true
                     sessionIDs.insert(id.string)
@@ -159,7 +141,8 @@ extension FlowExporter {
                 case .backgroundActivity(false):
                     guard backgroundActivityMade else { return nil }
                     return "backgroundActivity?.invalidate()"
-                case .liveActivity: return nil
+                // The manager's own calls are written above (`SimulatedLocationManager.managerCall`).
+                default: return nil
                 }
             case .user(let a):
                 switch a {

@@ -164,3 +164,53 @@ extension SimulatedDevice {
         return m
     }
 }
+
+// MARK: Each call as an exported test writes it
+
+extension SimulatedLocationManager {
+    /// An `app` call made on the manager: as `locflow export` writes it after `manager.`, and as
+    /// it is made here.
+    typealias ManagerCall = (swift: String, perform: (SimulatedLocationManager) -> Void)
+
+    /// Each call the manager makes, by a switch with no `default`: a new `AppCall` stops the
+    /// build here until it has its method (or says it is made through another object). The
+    /// exporter writes the text; ExportCallTests makes the call and the flow's line and compares.
+    static func managerCall(_ call: AppCall) -> ManagerCall? {
+        let L = FlowExporter.literal
+        switch call {
+        case .requestWhenInUseAuthorization: return ("requestWhenInUseAuthorization()", { $0.requestWhenInUseAuthorization() })
+        case .requestAlwaysAuthorization: return ("requestAlwaysAuthorization()", { $0.requestAlwaysAuthorization() })
+        case .requestTemporaryFullAccuracyAuthorization(let key):
+            return ("requestTemporaryFullAccuracyAuthorization(withPurposeKey: \(L(key.string)))",
+                    { $0.requestTemporaryFullAccuracyAuthorization(withPurposeKey: key.string) })
+        case .startUpdatingLocation: return ("startUpdatingLocation()", { $0.startUpdatingLocation() })
+        case .stopUpdatingLocation: return ("stopUpdatingLocation()", { $0.stopUpdatingLocation() })
+        case .allowsBackgroundLocationUpdates(let b): return ("allowsBackgroundLocationUpdates = \(b)", { $0.allowsBackgroundLocationUpdates = b })
+        case .startMonitoringSignificantLocationChanges:
+            return ("startMonitoringSignificantLocationChanges()", { $0.startMonitoringSignificantLocationChanges() })
+        case .stopMonitoringSignificantLocationChanges:
+            return ("stopMonitoringSignificantLocationChanges()", { $0.stopMonitoringSignificantLocationChanges() })
+        case .startMonitoringRegion(let id): return ("startMonitoring(regionID: \(L(id)))", { $0.startMonitoring(regionID: id) })
+        case .stopMonitoringRegion(let id): return ("stopMonitoring(regionID: \(L(id)))", { $0.stopMonitoring(regionID: id) })
+        case .requestLocation: return ("requestLocation()", { $0.requestLocation() })
+        case .desiredAccuracy(let a): return ("desiredAccuracy = .\(a.rawValue)", { $0.desiredAccuracy = a })
+        case .pausesLocationUpdatesAutomatically(let b):
+            return ("pausesLocationUpdatesAutomatically = \(b)", { $0.pausesLocationUpdatesAutomatically = b })
+        case .activityType(let t): return ("activityType = .\(t.rawValue)", { $0.activityType = t })
+        case .showsBackgroundLocationIndicator(let b):
+            return ("showsBackgroundLocationIndicator = \(b)", { $0.showsBackgroundLocationIndicator = b })
+        case .startMonitoringVisits: return ("startMonitoringVisits()", { $0.startMonitoringVisits() })
+        case .stopMonitoringVisits: return ("stopMonitoringVisits()", { $0.stopMonitoringVisits() })
+        case .startRangingBeacons(let id): return ("startRangingBeacons(constraintID: \(L(id)))", { $0.startRangingBeacons(constraintID: id) })
+        case .stopRangingBeacons(let id): return ("stopRangingBeacons(constraintID: \(L(id)))", { $0.stopRangingBeacons(constraintID: id) })
+        case .startMonitoringBeaconRegion(let id):
+            return ("startMonitoring(beaconRegionID: \(L(id)))", { $0.startMonitoring(beaconRegionID: id) })
+        case .stopMonitoringBeaconRegion(let id):
+            return ("stopMonitoring(beaconRegionID: \(L(id)))", { $0.stopMonitoring(beaconRegionID: id) })
+        // Made through other objects: sessions, the streams, the background activity session
+        // (the exporter writes them); a Live Activity is ActivityKit's (the exporter performs the line).
+        case .session, .invalidate, .liveUpdates, .monitor, .monitorAdd, .backgroundActivity, .liveActivity:
+            return nil
+        }
+    }
+}
