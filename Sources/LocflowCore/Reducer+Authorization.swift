@@ -163,7 +163,8 @@ extension World {
             terminate(&t)
             forceQuitSinceOpened = true
         case .locationButton: locationButton(&t)
-        case .addWidget, .removeWidget: user11(action, &t)
+        case .addWidget: addWidget(&t)
+        case .removeWidget: removeWidget(&t)
         }
     }
 

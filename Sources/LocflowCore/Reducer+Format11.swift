@@ -4,133 +4,140 @@ extension World {
 
     // MARK: - app ... (1.1)
 
-    mutating func app11(_ call: AppCall, _ t: inout Transition) {
-        switch call {
-        case .requestLocation:
-            if !locationServicesOn { showServicesOff(&t) }
-            switch status {
-            case .notDetermined:
-                t.note(.requestLocationNotDetermined)
-            case .denied, .restricted:
-                failDenied(&t)
-            case .authorizedAlways, .authorizedWhenInUse:
-                process.locationRequest = LocationRequest()
-                t.note(.requestLocationStarted, process.desiredAccuracy.rawValue)
-            }
-        case .desiredAccuracy(let a):
-            process.desiredAccuracy = a
-            t.note(.desiredAccuracySet, a.rawValue)
-        case .pausesLocationUpdatesAutomatically(let on):
-            process.pausesAutomatically = on
-            t.note(.pausesAutomaticallySet, String(on))
-        case .activityType(let type):
-            process.activityType = type
-            t.note(.activityTypeSet, type.rawValue)
-        case .showsBackgroundLocationIndicator(let on):
-            process.showsBackgroundIndicator = on
-            t.note(.indicatorPropertySet, String(on))
-        case .startMonitoringVisits:
-            guard !profile.isVisionOS else { return t.note(.visitsUnavailable) }
-            visits = true
-            t.note(.visitsStarted)
-            if status == .denied { failDenied(&t) }
-            if profile.legacyPrompts && status == .authorizedWhenInUse { t.note(.ios12WhenInUseNoAlwaysServices) }
-        case .stopMonitoringVisits:
-            visits = false
-            t.note(.visitsStopped)
-        case .startRangingBeacons(let id):
-            startMonitoring(id, in: \.process.beaconRanging, .beaconRangingStarted, reduced: .reducedAccuracyNoBeacons, &t)
-        case .stopRangingBeacons(let id):
-            if process.beaconRanging.contains(id) { process.beaconRanging.removeAll { $0 == id } }
-            t.note(.beaconRangingStopped, id)
-        case .startMonitoringBeaconRegion(let id):
-            startMonitoring(id, in: .beaconRegions, .beaconRegionStarted, reduced: .reducedAccuracyNoBeacons, &t)
-        case .stopMonitoringBeaconRegion(let id):
-            if beaconRegions.contains(id) { beaconRegions.remove(id) }  // (see stopMonitoringRegion)
-            t.note(.beaconRegionStopped, id)
-        case .liveActivity(let on):
-            guard profile.hasLiveActivities else { return t.note(.liveActivityUnavailable, profile.platform.displayName) }
-            if on {
-                guard lifecycle == .foreground else { return t.note(.liveActivityNeedsForeground, "the app is \(lifecycle.rawValue)") }
-                if liveActivityStartedAt != nil { return t.note(.alreadyRunning, "a Live Activity") }
-                liveActivityStartedAt = now
-                t.emit(.liveActivity(true))
-                t.note(.liveActivityStarted)
-            } else {
-                guard liveActivityStartedAt != nil else { return t.note(.alreadyRunning, "no Live Activity is running") }
-                liveActivityStartedAt = nil
-                t.emit(.liveActivity(false))
-                t.note(.liveActivityStopped)
-            }
-        // Version 1's calls: `app(_:_:)` handles them (each listed there and here by name).
-        case .requestWhenInUseAuthorization, .requestAlwaysAuthorization, .requestTemporaryFullAccuracyAuthorization,
-             .startUpdatingLocation, .stopUpdatingLocation, .allowsBackgroundLocationUpdates,
-             .startMonitoringSignificantLocationChanges, .stopMonitoringSignificantLocationChanges, .startMonitoringRegion,
-             .stopMonitoringRegion, .session, .invalidate, .liveUpdates, .monitor, .monitorAdd, .backgroundActivity:
-            break
+    // Each call's branch in `app(_:_:)` (the one switch over every call) calls one of these.
+
+    mutating func requestLocation(_ t: inout Transition) {
+        if !locationServicesOn { showServicesOff(&t) }
+        switch status {
+        case .notDetermined:
+            t.note(.requestLocationNotDetermined)
+        case .denied, .restricted:
+            failDenied(&t)
+        case .authorizedAlways, .authorizedWhenInUse:
+            process.locationRequest = LocationRequest()
+            t.note(.requestLocationStarted, process.desiredAccuracy.rawValue)
+        }
+    }
+
+    mutating func setDesiredAccuracy(_ a: DesiredAccuracy, _ t: inout Transition) {
+        process.desiredAccuracy = a
+        t.note(.desiredAccuracySet, a.rawValue)
+    }
+
+    mutating func setPausesAutomatically(_ on: Bool, _ t: inout Transition) {
+        process.pausesAutomatically = on
+        t.note(.pausesAutomaticallySet, String(on))
+    }
+
+    mutating func setActivityType(_ type: ActivityType, _ t: inout Transition) {
+        process.activityType = type
+        t.note(.activityTypeSet, type.rawValue)
+    }
+
+    mutating func setShowsBackgroundIndicator(_ on: Bool, _ t: inout Transition) {
+        process.showsBackgroundIndicator = on
+        t.note(.indicatorPropertySet, String(on))
+    }
+
+    mutating func startMonitoringVisits(_ t: inout Transition) {
+        guard !profile.isVisionOS else { return t.note(.visitsUnavailable) }
+        visits = true
+        t.note(.visitsStarted)
+        if status == .denied { failDenied(&t) }
+        if profile.legacyPrompts && status == .authorizedWhenInUse { t.note(.ios12WhenInUseNoAlwaysServices) }
+    }
+
+    mutating func stopMonitoringVisits(_ t: inout Transition) {
+        visits = false
+        t.note(.visitsStopped)
+    }
+
+    mutating func startRangingBeacons(_ id: String, _ t: inout Transition) {
+        startMonitoring(id, in: \.process.beaconRanging, .beaconRangingStarted, reduced: .reducedAccuracyNoBeacons, &t)
+    }
+
+    mutating func stopRangingBeacons(_ id: String, _ t: inout Transition) {
+        if process.beaconRanging.contains(id) { process.beaconRanging.removeAll { $0 == id } }
+        t.note(.beaconRangingStopped, id)
+    }
+
+    mutating func startMonitoringBeaconRegion(_ id: String, _ t: inout Transition) {
+        startMonitoring(id, in: .beaconRegions, .beaconRegionStarted, reduced: .reducedAccuracyNoBeacons, &t)
+    }
+
+    mutating func stopMonitoringBeaconRegion(_ id: String, _ t: inout Transition) {
+        if beaconRegions.contains(id) { beaconRegions.remove(id) }  // (see stopMonitoringRegion)
+        t.note(.beaconRegionStopped, id)
+    }
+
+    mutating func liveActivity(_ on: Bool, _ t: inout Transition) {
+        guard profile.hasLiveActivities else { return t.note(.liveActivityUnavailable, profile.platform.displayName) }
+        if on {
+            guard lifecycle == .foreground else { return t.note(.liveActivityNeedsForeground, "the app is \(lifecycle.rawValue)") }
+            if liveActivityStartedAt != nil { return t.note(.alreadyRunning, "a Live Activity") }
+            liveActivityStartedAt = now
+            t.emit(.liveActivity(true))
+            t.note(.liveActivityStarted)
+        } else {
+            guard liveActivityStartedAt != nil else { return t.note(.alreadyRunning, "no Live Activity is running") }
+            liveActivityStartedAt = nil
+            t.emit(.liveActivity(false))
+            t.note(.liveActivityStopped)
         }
     }
 
     // MARK: - user ... and device ... (1.1)
 
-    mutating func user11(_ action: UserAction, _ t: inout Transition) {
-        switch action {
-        case .addWidget:
-            widgetAdded = true
-            t.note(.widgetAdded)
-            // watchOS: the widget is a complication on the current face. [D S236; I]
-            if profile.complicationKeepsInUse && assumptions.watchComplicationInUse { t.note(.watchComplicationInUse) }
-            if assumptions.addWidgetAsks && profile.isPhoneLike && status == .authorizedWhenInUse && !record.temporaryGrant
-                && record.choice != .whileUsingOrWidgets {
-                enqueue(Prompt(kind: .widget, origin: .widget), &t)
-                t.note(.widgetAsks)
-            }
-        case .removeWidget:
-            widgetAdded = false
-            t.note(.widgetRemoved)
-        // Version 1's actions: `user(_:_:)` handles them.
-        case .tap, .precise, .settings, .settingsPrecise, .settingsLocationServices, .settingsReset, .background,
-             .foreground, .forceQuit, .locationButton:
-            break
+    mutating func addWidget(_ t: inout Transition) {
+        widgetAdded = true
+        t.note(.widgetAdded)
+        // watchOS: the widget is a complication on the current face. [D S236; I]
+        if profile.complicationKeepsInUse && assumptions.watchComplicationInUse { t.note(.watchComplicationInUse) }
+        if assumptions.addWidgetAsks && profile.isPhoneLike && status == .authorizedWhenInUse && !record.temporaryGrant
+            && record.choice != .whileUsingOrWidgets {
+            enqueue(Prompt(kind: .widget, origin: .widget), &t)
+            t.note(.widgetAsks)
         }
     }
 
-    mutating func device11(_ action: DeviceAction, _ t: inout Transition) {
-        switch action {
-        case .restart:
-            restartDevice(&t)
-        case .airplaneMode(let on):
-            guard airplaneMode != on else { return t.note(.airplaneModeUnchanged, on ? "on" : "off") }
-            let wasOff = servicesOff
-            airplaneMode = on
-            t.note(on ? .airplaneModeOn : .airplaneModeOff)
-            noteRestrictedServices(wasOff: wasOff, &t)
-        case .visit:
-            guard visits, !profile.isVisionOS else { return t.note(.visitsNotMonitored) }
-            alwaysClassEvent("visit", &t)
-        case .enterBeacon(let id), .exitBeacon(let id):
-            let what: String = if case .enterBeacon = action { "enter" } else { "exit" }
-            var known = false
-            if process.beaconRanging.contains(id) && lifecycle.isRunning {
-                known = true
-                let name = "beacons \(id) ranged"
-                if delivering(.beacons) {
-                    t.note(.beaconRanged, id)
-                    t.emit(.locationEvent(name, delivered: true))
-                } else {
-                    t.note(.beaconRangingWithheld, beaconsBlocker)
-                    t.emit(.locationEvent(name, delivered: false))
-                }
+    mutating func removeWidget(_ t: inout Transition) {
+        widgetAdded = false
+        t.note(.widgetRemoved)
+    }
+
+    mutating func setAirplaneMode(_ on: Bool, _ t: inout Transition) {
+        guard airplaneMode != on else { return t.note(.airplaneModeUnchanged, on ? "on" : "off") }
+        let wasOff = servicesOff
+        airplaneMode = on
+        t.note(on ? .airplaneModeOn : .airplaneModeOff)
+        noteRestrictedServices(wasOff: wasOff, &t)
+    }
+
+    mutating func visit(_ t: inout Transition) {
+        guard visits, !profile.isVisionOS else { return t.note(.visitsNotMonitored) }
+        alwaysClassEvent("visit", &t)
+    }
+
+    /// The device comes into (`enter`) or goes out of range of the beacons `id`.
+    mutating func beacon(_ id: String, enter: Bool, _ t: inout Transition) {
+        let what = enter ? "enter" : "exit"
+        var known = false
+        if process.beaconRanging.contains(id) && lifecycle.isRunning {
+            known = true
+            let name = "beacons \(id) ranged"
+            if delivering(.beacons) {
+                t.note(.beaconRanged, id)
+                t.emit(.locationEvent(name, delivered: true))
+            } else {
+                t.note(.beaconRangingWithheld, beaconsBlocker)
+                t.emit(.locationEvent(name, delivered: false))
             }
-            if beaconRegions.contains(id) {
-                known = true
-                alwaysClassEvent("beacon region \(id) \(what)", beaconRegion: true, &t)
-            }
-            if !known { t.note(.beaconNotMonitored, id) }
-        // Version 1's events: `device(_:_:)` handles them.
-        case .move, .stationary, .noFix, .fix, .exitRegion:
-            break
         }
+        if beaconRegions.contains(id) {
+            known = true
+            alwaysClassEvent("beacon region \(id) \(what)", beaconRegion: true, &t)
+        }
+        if !known { t.note(.beaconNotMonitored, id) }
     }
 
     /// Why ranged beacons are not delivered now.

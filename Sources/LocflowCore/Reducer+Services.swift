@@ -101,11 +101,19 @@ extension World {
                 process.backgroundActivity = nil
                 t.note(.backgroundActivityInvalidated)
             }
-        // Every case by name, here and in `app11`: a new call stops the build until it has its branch.
-        case .requestLocation, .desiredAccuracy, .pausesLocationUpdatesAutomatically, .activityType,
-             .showsBackgroundLocationIndicator, .startMonitoringVisits, .stopMonitoringVisits, .startRangingBeacons,
-             .stopRangingBeacons, .startMonitoringBeaconRegion, .stopMonitoringBeaconRegion, .liveActivity:
-            app11(call, &t)
+        // Format 1.1's calls (Reducer+Format11.swift).
+        case .requestLocation: requestLocation(&t)
+        case .desiredAccuracy(let a): setDesiredAccuracy(a, &t)
+        case .pausesLocationUpdatesAutomatically(let on): setPausesAutomatically(on, &t)
+        case .activityType(let type): setActivityType(type, &t)
+        case .showsBackgroundLocationIndicator(let on): setShowsBackgroundIndicator(on, &t)
+        case .startMonitoringVisits: startMonitoringVisits(&t)
+        case .stopMonitoringVisits: stopMonitoringVisits(&t)
+        case .startRangingBeacons(let id): startRangingBeacons(id, &t)
+        case .stopRangingBeacons(let id): stopRangingBeacons(id, &t)
+        case .startMonitoringBeaconRegion(let id): startMonitoringBeaconRegion(id, &t)
+        case .stopMonitoringBeaconRegion(let id): stopMonitoringBeaconRegion(id, &t)
+        case .liveActivity(let on): liveActivity(on, &t)
         }
     }
 
@@ -260,8 +268,12 @@ extension World {
             } else {
                 t.note(.regionNotMonitored, id)
             }
-        case .visit, .enterBeacon, .exitBeacon, .airplaneMode, .restart:
-            device11(action, &t)
+        // Format 1.1's events (Reducer+Format11.swift).
+        case .visit: visit(&t)
+        case .enterBeacon(let id): beacon(id, enter: true, &t)
+        case .exitBeacon(let id): beacon(id, enter: false, &t)
+        case .airplaneMode(let on): setAirplaneMode(on, &t)
+        case .restart: restartDevice(&t)
         }
     }
 
