@@ -285,8 +285,8 @@ extension Assumptions {
         .duration("controlCenterRecentWindow", \.controlCenterRecentWindow, since: .v1_1Extension, "how long after the app last used location Control Center still lists it as recent (iOS 16+)"),
         .boolean("explicitSessionKeyCoversClassicAPIs", \.explicitSessionKeyCoversClassicAPIs, since: .v1_1Extension, "whether NSLocationRequireExplicitServiceSession also holds back the classic services until an explicit session is held (iOS 18)"),
         .boolean("servicesOffOverridesRestricted", \.servicesOffOverridesRestricted, since: .v1_1Extension, "whether a restricted app reads denied, as every app does, while Location Services are off or Airplane mode is on (else restricted)"),
-        .boolean("ios17LiveUpdatesPrompts", \.ios17LiveUpdatesPrompts, since: .v1_1, "whether iterating liveUpdates on iOS 17 shows the when-in-use prompt from notDetermined, as on iOS 18"),
-        .boolean("alwaysSessionCoversClassicAPIs", \.alwaysSessionCoversClassicAPIs, since: .v1_1, "whether on iOS 18 significant-change, region, visit and beacon-region events reach an Always app that is not in use only with a .always session"),
+        .boolean("ios17LiveUpdatesPrompts", \.ios17LiveUpdatesPrompts, since: .v1_1Extension, "whether iterating liveUpdates on iOS 17 shows the when-in-use prompt from notDetermined, as on iOS 18"),
+        .boolean("alwaysSessionCoversClassicAPIs", \.alwaysSessionCoversClassicAPIs, since: .v1_1Extension, "whether on iOS 18 significant-change, region, visit and beacon-region events reach an Always app that is not in use only with a .always session"),
         .boolean("backgroundActivityRelaunchesWhenInUse", \.backgroundActivityRelaunchesWhenInUse, since: .v1_1Extension, "whether a background activity session kept for a terminated when-in-use app lets a CLMonitor event relaunch it (else only with Always)"),
         .boolean("watchComplicationInUse", \.watchComplicationInUse, since: .v1_1Extension, "whether a complication on the current watch face (addWidget on watchOS 26) keeps the app in use in the background"),
     ]

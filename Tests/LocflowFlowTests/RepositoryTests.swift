@@ -66,8 +66,13 @@ struct RepositoryTests {
             let inV1 = row.lowerBound > v1.upperBound && row.lowerBound < section8.lowerBound
             #expect(inV1 == (entry.since == .v1), "\(entry.name) is not documented in the section of its version")
             #expect(inV1 || row.lowerBound > v11.upperBound, "\(entry.name) is not in docs/flow-format.md §8.4")
+            let line = doc[row.lowerBound...].prefix { $0 != "\n" }
+            // In §8.4 a row marked *extension* is one of locflow's own, and the parser must say so.
+            if !inV1 {
+                #expect(line.contains("*extension*") == (entry.since == .v1_1Extension),
+                        "\(entry.name): docs/flow-format.md §8.4 and Assumptions.catalogue disagree on whether it is an extension")
+            }
             if entry.since == .v1_1Extension {
-                let line = doc[row.lowerBound...].prefix { $0 != "\n" }
                 #expect(line.contains("*extension*"), "\(entry.name) is not marked *extension* in docs/flow-format.md §8.4")
                 let extensions = doc[section8.upperBound...].prefix { $0 != "#" }
                 #expect(extensions.contains("`\(entry.name)`"), "\(entry.name) is not among §8's extensions in docs/flow-format.md")
