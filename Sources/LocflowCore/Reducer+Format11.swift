@@ -19,26 +19,6 @@ extension World {
         }
     }
 
-    mutating func setDesiredAccuracy(_ a: DesiredAccuracy, _ t: inout Transition) {
-        process.desiredAccuracy = a
-        t.note(.desiredAccuracySet, a.rawValue)
-    }
-
-    mutating func setPausesAutomatically(_ on: Bool, _ t: inout Transition) {
-        process.pausesAutomatically = on
-        t.note(.pausesAutomaticallySet, String(on))
-    }
-
-    mutating func setActivityType(_ type: ActivityType, _ t: inout Transition) {
-        process.activityType = type
-        t.note(.activityTypeSet, type.rawValue)
-    }
-
-    mutating func setShowsBackgroundIndicator(_ on: Bool, _ t: inout Transition) {
-        process.showsBackgroundIndicator = on
-        t.note(.indicatorPropertySet, String(on))
-    }
-
     mutating func startMonitoringVisits(_ t: inout Transition) {
         guard !profile.isVisionOS else { return t.note(.visitsUnavailable) }
         visits = true

@@ -103,10 +103,11 @@ extension World {
             }
         // Format 1.1's calls (Reducer+Format11.swift).
         case .requestLocation: requestLocation(&t)
-        case .desiredAccuracy(let a): setDesiredAccuracy(a, &t)
-        case .pausesLocationUpdatesAutomatically(let on): setPausesAutomatically(on, &t)
-        case .activityType(let type): setActivityType(type, &t)
-        case .showsBackgroundLocationIndicator(let on): setShowsBackgroundIndicator(on, &t)
+        // The manager's properties: stored with the process, noted with the value.
+        case .desiredAccuracy(let a): process.desiredAccuracy = a; t.note(.desiredAccuracySet, a.rawValue)
+        case .pausesLocationUpdatesAutomatically(let on): process.pausesAutomatically = on; t.note(.pausesAutomaticallySet, String(on))
+        case .activityType(let type): process.activityType = type; t.note(.activityTypeSet, type.rawValue)
+        case .showsBackgroundLocationIndicator(let on): process.showsBackgroundIndicator = on; t.note(.indicatorPropertySet, String(on))
         case .startMonitoringVisits: startMonitoringVisits(&t)
         case .stopMonitoringVisits: stopMonitoringVisits(&t)
         case .startRangingBeacons(let id): startRangingBeacons(id, &t)
