@@ -22,6 +22,16 @@ public enum Platform: String, CaseIterable, Sendable, Hashable {
         case .watchos26: "watchOS 26"
         }
     }
+
+    /// The OS's name without its version: "iOS", "visionOS", "macOS", "watchOS".
+    public var osName: String {
+        switch self {
+        case .ios12, .ios13, .ios13_4, .ios14, .ios15, .ios16, .ios17, .ios18, .ios26, .ios27: "iOS"
+        case .visionos: "visionOS"
+        case .macos26: "macOS"
+        case .watchos26: "watchOS"
+        }
+    }
 }
 
 /// What a platform can do. One place for every version switch, so that rules read

@@ -208,7 +208,7 @@ public enum Commands {
         }
         say("  background modes: " + (info.backgroundModes.isEmpty ? "none" : info.backgroundModes.joined(separator: ", ")))
         say("")
-        say("What iOS would do:")
+        say("What \(platform.osName) would do:")
         let profile = platform.profile
         // macOS asks with NSLocationUsageDescription, for either request. [A S231]
         let askKey = profile.usesMacUsageKey ? "NSLocationUsageDescription" : "NSLocationWhenInUseUsageDescription"

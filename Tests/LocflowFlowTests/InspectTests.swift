@@ -192,6 +192,20 @@ struct InspectTests {
         #expect(listed > 0, "\(platform)")
     }
 
+    /// The verdict is headed by the platform's own OS, and on macOS and watchOS lists what the
+    /// event catalogue's calls need and the platform lacks.
+    @Test func theVerdictNamesItsOSAndWhatItLacks() {
+        #expect(inspect(Self.whenInUse).contains("\nWhat iOS would do:\n"))
+        #expect(inspect(Self.whenInUse, platform: .visionos).contains("\nWhat visionOS would do:\n"))
+        let mac = inspect("<key>NSLocationUsageDescription</key><string>Shows you on the map.</string>", platform: .macos26)
+        #expect(mac.contains("\nWhat macOS would do:\n"), "\(mac)")
+        #expect(mac.contains("  unavailable on macOS 26 (the calls are refused): "), "\(mac)")
+        #expect(mac.contains("CLServiceSession") && mac.contains("showsBackgroundLocationIndicator") && !mac.contains("CLMonitor"), "\(mac)")
+        let watch = inspect(Self.whenInUse, platform: .watchos26)
+        #expect(watch.contains("\nWhat watchOS would do:\n"), "\(watch)")
+        #expect(watch.contains("CLMonitor") && watch.contains("startMonitoringVisits") && !watch.contains("showsBackgroundLocationIndicator"), "\(watch)")
+    }
+
     @Test func theDeprecatedAlwaysKeyAloneIsNoAlias() {
         let out = inspect("<key>NSLocationAlwaysUsageDescription</key><string>Always.</string>" + Self.whenInUse)
         #expect(out.contains("requestAlwaysAuthorization: does nothing (NSLocationAlwaysAndWhenInUseUsageDescription is missing)"))
