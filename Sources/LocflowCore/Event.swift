@@ -184,6 +184,16 @@ extension AppCall {
     }
 }
 
+extension AppCall {
+    /// The call near enough as Swift writes it, for the explorer's menu and the Korean steps of a
+    /// call they do not spell out: its word, the rest of its flow line in the parentheses
+    /// (`startUpdatingLocation()`, `startRangingBeacons(lobby)`).
+    public var callText: String {
+        let words = flowText.split(separator: " ", maxSplits: 1)
+        return (words.first.map(String.init) ?? "") + "(" + (words.count > 1 ? String(words[1]) : "") + ")"
+    }
+}
+
 extension UserAction {
     public var flowText: String {
         switch self {

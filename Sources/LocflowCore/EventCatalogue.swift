@@ -213,30 +213,30 @@ public enum EventCatalogue {
     /// it has its words, help, version, samples and group.
     static func describe(_ kind: EventKind) -> EventEntry {
         let ID = "ID"
-        func app(_ word: String, _ meaning: String, since: Assumptions.FormatVersion = .v1,
-                 _ samples: [AppCall], _ search: SearchPlan, needs: (PlatformFeature, String)? = nil) -> EventEntry {
+        func app(_ word: String, _ meaning: String, since: Assumptions.FormatVersion,
+                 _ samples: [AppCall], _ search: SearchPlan, needs: (PlatformFeature, String)?) -> EventEntry {
             app(word, .none, meaning, since: since, samples, search, needs: needs)
         }
-        func app(_ word: String, _ arguments: EventArguments, _ meaning: String, since: Assumptions.FormatVersion = .v1,
-                 _ samples: [AppCall], _ search: SearchPlan, needs: (PlatformFeature, String)? = nil) -> EventEntry {
+        func app(_ word: String, _ arguments: EventArguments, _ meaning: String, since: Assumptions.FormatVersion,
+                 _ samples: [AppCall], _ search: SearchPlan, needs: (PlatformFeature, String)?) -> EventEntry {
             EventEntry(.app, word, arguments, meaning, since: since, samples.map { .app($0) }, search, needs: needs)
         }
-        func user(_ word: String, _ meaning: String, since: Assumptions.FormatVersion = .v1,
+        func user(_ word: String, _ meaning: String, since: Assumptions.FormatVersion,
                   _ samples: [UserAction], _ search: SearchPlan, notWalked: String? = nil) -> EventEntry {
             user(word, .none, meaning, since: since, samples, search, notWalked: notWalked)
         }
-        func user(_ word: String, _ arguments: EventArguments, _ meaning: String, since: Assumptions.FormatVersion = .v1,
+        func user(_ word: String, _ arguments: EventArguments, _ meaning: String, since: Assumptions.FormatVersion,
                   _ samples: [UserAction], _ search: SearchPlan, notWalked: String? = nil) -> EventEntry {
             EventEntry(.person, word, arguments, meaning, since: since, samples.map { .user($0) }, search, notWalked: notWalked)
         }
         func system(_ word: String, _ meaning: String, _ sample: SystemAction) -> EventEntry {
             EventEntry(.system, word, .none, meaning, [.system(sample)], .group(.lifecycle))
         }
-        func device(_ word: String, _ meaning: String, since: Assumptions.FormatVersion = .v1,
+        func device(_ word: String, _ meaning: String, since: Assumptions.FormatVersion,
                     _ samples: [DeviceAction], _ search: SearchPlan) -> EventEntry {
             device(word, .none, meaning, since: since, samples, search)
         }
-        func device(_ word: String, _ arguments: EventArguments, _ meaning: String, since: Assumptions.FormatVersion = .v1,
+        func device(_ word: String, _ arguments: EventArguments, _ meaning: String, since: Assumptions.FormatVersion,
                     _ samples: [DeviceAction], _ search: SearchPlan) -> EventEntry {
             EventEntry(.device, word, arguments, meaning, since: since, samples.map { .device($0) }, search)
         }
@@ -245,74 +245,80 @@ public enum EventCatalogue {
         switch kind {
         // app
         case .requestWhenInUseAuthorization:
-            return app(kind.rawValue, "ask for when-in-use authorization", [.requestWhenInUseAuthorization], .group(.requests))
+            return app(kind.rawValue, "ask for when-in-use authorization",
+                       since: .v1, [.requestWhenInUseAuthorization], .group(.requests), needs: nil)
         case .requestAlwaysAuthorization:
-            return app(kind.rawValue, "ask for Always (or the upgrade to it)", [.requestAlwaysAuthorization], .group(.requests))
+            return app(kind.rawValue, "ask for Always (or the upgrade to it)",
+                       since: .v1, [.requestAlwaysAuthorization], .group(.requests), needs: nil)
         case .requestTemporaryFullAccuracyAuthorization:
             return app(kind.rawValue, .name(placeholder: "KEY", what: "a purpose key") { .app(.requestTemporaryFullAccuracyAuthorization(Name($0))) },
-                       "ask for full accuracy with a purpose key", [.requestTemporaryFullAccuracyAuthorization("Nav")], .group(.requests))
+                       "ask for full accuracy with a purpose key",
+                       since: .v1, [.requestTemporaryFullAccuracyAuthorization("Nav")], .group(.requests), needs: nil)
         case .startUpdatingLocation:
-            return app(kind.rawValue, "start standard location updates", [.startUpdatingLocation], .group(.updates))
+            return app(kind.rawValue, "start standard location updates", since: .v1, [.startUpdatingLocation], .group(.updates), needs: nil)
         case .stopUpdatingLocation:
-            return app(kind.rawValue, "stop standard location updates", [.stopUpdatingLocation], .group(.updates))
+            return app(kind.rawValue, "stop standard location updates", since: .v1, [.stopUpdatingLocation], .group(.updates), needs: nil)
         case .allowsBackgroundLocationUpdates:
             return app(kind.rawValue, .flag(.trueFalse) { .app(.allowsBackgroundLocationUpdates($0)) },
                        "the manager property (true needs the location background mode)",
-                       [.allowsBackgroundLocationUpdates(true), .allowsBackgroundLocationUpdates(false)], .group(.updates))
+                       since: .v1, [.allowsBackgroundLocationUpdates(true), .allowsBackgroundLocationUpdates(false)], .group(.updates), needs: nil)
         case .startMonitoringSignificantLocationChanges:
-            return app(kind.rawValue, "start the significant-change service", [.startMonitoringSignificantLocationChanges], .group(.significant),
+            return app(kind.rawValue, "start the significant-change service",
+                       since: .v1, [.startMonitoringSignificantLocationChanges], .group(.significant),
                        needs: (.launchingServices, "startMonitoringSignificantLocationChanges"))
         case .stopMonitoringSignificantLocationChanges:
-            return app(kind.rawValue, "stop the significant-change service", [.stopMonitoringSignificantLocationChanges], .group(.significant),
+            return app(kind.rawValue, "stop the significant-change service",
+                       since: .v1, [.stopMonitoringSignificantLocationChanges], .group(.significant),
                        needs: (.launchingServices, "startMonitoringSignificantLocationChanges"))
         case .startMonitoringRegion:
             return app(kind.rawValue, .name(placeholder: ID, what: "a region ID") { .app(.startMonitoringRegion($0)) },
-                       "start classic region monitoring of region ID", [.startMonitoringRegion("office")], .group(.regions),
+                       "start classic region monitoring of region ID", since: .v1, [.startMonitoringRegion("office")], .group(.regions),
                        needs: (.launchingServices, "region monitoring (startMonitoring(for:))"))
         case .stopMonitoringRegion:
             return app(kind.rawValue, .name(placeholder: ID, what: "a region ID") { .app(.stopMonitoringRegion($0)) },
-                       "stop monitoring region ID", [.stopMonitoringRegion("office")], .group(.regions),
+                       "stop monitoring region ID", since: .v1, [.stopMonitoringRegion("office")], .group(.regions),
                        needs: (.launchingServices, "region monitoring (startMonitoring(for:))"))
         case .session:
             return app(kind.rawValue, .own(form: "ID " + SessionGoal.allCases.map(\.rawValue).joined(separator: "|") + " [fullAccuracy KEY]"),
                        "create and hold a CLServiceSession named ID",
-                       [.session(id: "base", goal: .whenInUse, fullAccuracyKey: nil), .session(id: "nav", goal: .whenInUse, fullAccuracyKey: "Nav"),
+                       since: .v1, [.session(id: "base", goal: .whenInUse, fullAccuracyKey: nil), .session(id: "nav", goal: .whenInUse, fullAccuracyKey: "Nav"),
                         .session(id: "bg", goal: .always, fullAccuracyKey: nil),
                         .session(id: "quiet", goal: .none, fullAccuracyKey: nil)],
                        .group(.sessions), needs: sessions)
         case .invalidate:
             return app(kind.rawValue, .name(placeholder: ID, what: "a session ID") { .app(.invalidate(Name($0))) },
-                       "invalidate the session ID", [.invalidate("base"), .invalidate("nav"), .invalidate("bg"), .invalidate("quiet")],
+                       "invalidate the session ID", since: .v1, [.invalidate("base"), .invalidate("nav"), .invalidate("bg"), .invalidate("quiet")],
                        .group(.sessions), needs: sessions)
         case .liveUpdates:
             return app(kind.rawValue, .flag(.startStop) { .app(.liveUpdates($0)) }, "start or stop iterating CLLocationUpdate.liveUpdates()",
-                       [.liveUpdates(true), .liveUpdates(false)], .group(.liveUpdates))
+                       since: .v1, [.liveUpdates(true), .liveUpdates(false)], .group(.liveUpdates), needs: nil)
         case .monitor:
             return app(kind.rawValue, .own(form: "start|stop|add ID"), "iterate a CLMonitor's events, stop, or add a condition ID",
-                       [.monitor(true), .monitor(false)], .group(.monitor), needs: (.monitor, "CLMonitor"))
+                       since: .v1, [.monitor(true), .monitor(false)], .group(.monitor), needs: (.monitor, "CLMonitor"))
         case .monitorAdd:
-            return app("monitor", .under(.monitor), "add a condition to the CLMonitor", [.monitorAdd("home"), .monitorAdd("work")], .group(.monitor),
+            return app("monitor", .under(.monitor), "add a condition to the CLMonitor",
+                       since: .v1, [.monitorAdd("home"), .monitorAdd("work")], .group(.monitor),
                        needs: (.monitor, "CLMonitor"))
         case .backgroundActivity:
             return app(kind.rawValue, .flag(.startStop) { .app(.backgroundActivity($0)) }, "create or invalidate a CLBackgroundActivitySession",
-                       [.backgroundActivity(true), .backgroundActivity(false)], .group(.background),
+                       since: .v1, [.backgroundActivity(true), .backgroundActivity(false)], .group(.background),
                        needs: (.sessionClasses, "CLBackgroundActivitySession"))
         case .requestLocation:
-            return app(kind.rawValue, "ask for one location (or an error)", since: .v1_1, [.requestLocation], .group(.fixes))
+            return app(kind.rawValue, "ask for one location (or an error)", since: .v1_1, [.requestLocation], .group(.fixes), needs: nil)
         case .desiredAccuracy:
             return app(kind.rawValue, .choice(DesiredAccuracy.allCases.map(\.rawValue), what: "a desired accuracy") {
                            .app(.desiredAccuracy(DesiredAccuracy(rawValue: $0) ?? .best)) },
                        "the manager's desiredAccuracy (only reduced gives approximate fixes)", since: .v1_1,
-                       [.desiredAccuracy(.reduced), .desiredAccuracy(.best)], .group(.fixes))
+                       [.desiredAccuracy(.reduced), .desiredAccuracy(.best)], .group(.fixes), needs: nil)
         case .pausesLocationUpdatesAutomatically:
             return app(kind.rawValue, .flag(.trueFalse) { .app(.pausesLocationUpdatesAutomatically($0)) },
                        "automatic pausing of standard updates (default true)", since: .v1_1,
-                       [.pausesLocationUpdatesAutomatically(false), .pausesLocationUpdatesAutomatically(true)], .group(.pausing))
+                       [.pausesLocationUpdatesAutomatically(false), .pausesLocationUpdatesAutomatically(true)], .group(.pausing), needs: nil)
         case .activityType:
             return app(kind.rawValue, .choice(ActivityType.allCases.map(\.rawValue), what: "an activity type") {
                            .app(.activityType(ActivityType(rawValue: $0) ?? .other)) },
                        "the manager's activityType", since: .v1_1, [.activityType(.fitness)],
-                       .never("it decides no rule (the pause's note names it): trying it would only double the states"))
+                       .never("it decides no rule (the pause's note names it): trying it would only double the states"), needs: nil)
         case .showsBackgroundLocationIndicator:
             return app(kind.rawValue, .flag(.trueFalse) { .app(.showsBackgroundLocationIndicator($0)) }, "the manager property (default false)",
                        since: .v1_1, [.showsBackgroundLocationIndicator(true), .showsBackgroundLocationIndicator(false)], .group(.updates),
@@ -331,7 +337,8 @@ public enum EventCatalogue {
                        "stop ranging beacons ID", since: .v1_1, [.stopRangingBeacons("lobby")], .group(.beacons), needs: beacons)
         case .startMonitoringBeaconRegion:
             return app(kind.rawValue, .name(placeholder: ID, what: "a beacon region ID") { .app(.startMonitoringBeaconRegion($0)) },
-                       "start monitoring the beacon region ID", since: .v1_1, [.startMonitoringBeaconRegion("lobby")], .group(.beacons), needs: beacons)
+                       "start monitoring the beacon region ID",
+                       since: .v1_1, [.startMonitoringBeaconRegion("lobby")], .group(.beacons), needs: beacons)
         case .stopMonitoringBeaconRegion:
             return app(kind.rawValue, .name(placeholder: ID, what: "a beacon region ID") { .app(.stopMonitoringBeaconRegion($0)) },
                        "stop monitoring the beacon region ID", since: .v1_1, [.stopMonitoringBeaconRegion("lobby")], .group(.beacons), needs: beacons)
@@ -342,29 +349,30 @@ public enum EventCatalogue {
         // user
         case .tap:
             return user("tap", .name(placeholder: "\"LABEL\"", what: "a button label in quotes, e.g. \"Allow Once\"") { .user(.tap($0)) },
-                        "tap a button of the prompt on screen, by its English label", [.tap("Allow Once")],
+                        "tap a button of the prompt on screen, by its English label", since: .v1, [.tap("Allow Once")],
                         .always("each prompt's buttons are tried as it shows them"), notWalked: "the walks answer a prompt by its own buttons")
         case .precise:
             return user("precise", .flag(.onOff) { .user(.precise($0)) }, "the Precise switch on the prompt",
-                        [.precise(false), .precise(true)], .group(.prompts))
+                        since: .v1, [.precise(false), .precise(true)], .group(.prompts))
         case .settings:
             let choices = SettingsChoice.allCases.filter { $0 != .unlisted }
             return user("settings", .own(form: choices.map(\.rawValue).joined(separator: "|") + "|precise on|off|locationServices on|off|reset"),
                         "change the app's Settings page (or the global switch, or Reset Location & Privacy)",
-                        [.settings(.always)] + choices.filter { $0 != .always }.map { .settings($0) }, .group(.settings))
+                        since: .v1, [.settings(.always)] + choices.filter { $0 != .always }.map { .settings($0) }, .group(.settings))
         case .settingsPrecise:
             return user("settings", .under(.settings), "the app's Precise Location switch in Settings",
-                        [.settingsPrecise(false), .settingsPrecise(true)], .group(.settings))
+                        since: .v1, [.settingsPrecise(false), .settingsPrecise(true)], .group(.settings))
         case .settingsLocationServices:
             return user("settings", .under(.settings), "the global Location Services switch",
-                        [.settingsLocationServices(false), .settingsLocationServices(true)], .group(.settings))
+                        since: .v1, [.settingsLocationServices(false), .settingsLocationServices(true)], .group(.settings))
         case .settingsReset:
-            return user("settings", .under(.settings), "Reset Location & Privacy", [.settingsReset], .group(.settings),
+            return user("settings", .under(.settings), "Reset Location & Privacy", since: .v1, [.settingsReset], .group(.settings),
                         notWalked: "a reset undoes the whole walk")
-        case .background: return user("background", "leave the app", [.background], .group(.lifecycle))
-        case .foreground: return user("foreground", "open the app (launches it when not running)", [.foreground], .group(.lifecycle))
-        case .forceQuit: return user("forceQuit", "swipe the app away in the app switcher", [.forceQuit], .group(.lifecycle))
-        case .locationButton: return user("locationButton", "tap a CLLocationButton in the app (iOS 15+)", [.locationButton], .group(.button))
+        case .background: return user("background", "leave the app", since: .v1, [.background], .group(.lifecycle))
+        case .foreground: return user("foreground", "open the app (launches it when not running)", since: .v1, [.foreground], .group(.lifecycle))
+        case .forceQuit: return user("forceQuit", "swipe the app away in the app switcher", since: .v1, [.forceQuit], .group(.lifecycle))
+        case .locationButton: return user("locationButton", "tap a CLLocationButton in the app (iOS 15+)",
+                                          since: .v1, [.locationButton], .group(.button))
         case .addWidget: return user("addWidget", "add the app's widget to a Home Screen", since: .v1_1, [.addWidget], .group(.widgets))
         case .removeWidget: return user("removeWidget", "remove the app's last widget", since: .v1_1, [.removeWidget], .group(.widgets))
         // system
@@ -373,13 +381,13 @@ public enum EventCatalogue {
         case .relaunch: return system("relaunch", "launch the app in the background, as for a location event", .relaunch)
         case .reminder: return system("reminder", "the periodic reminder of an app's background use of Always", .reminder)
         // device
-        case .move: return device("move", "the device starts moving: new fixes", [.move], .group(.device))
-        case .stationary: return device("stationary", "the device stops moving", [.stationary], .group(.device))
-        case .noFix: return device("noFix", "location becomes unavailable", [.noFix], .group(.device))
-        case .fix: return device("fix", "location is available again", [.fix], .group(.device))
+        case .move: return device("move", "the device starts moving: new fixes", since: .v1, [.move], .group(.device))
+        case .stationary: return device("stationary", "the device stops moving", since: .v1, [.stationary], .group(.device))
+        case .noFix: return device("noFix", "location becomes unavailable", since: .v1, [.noFix], .group(.device))
+        case .fix: return device("fix", "location is available again", since: .v1, [.fix], .group(.device))
         case .exitRegion:
             return device("exitRegion", .name(placeholder: ID, what: "a region or condition ID") { .device(.exitRegion($0)) },
-                          "the device leaves region or condition ID", [.exitRegion("home"), .exitRegion("office")], .group(.regions))
+                          "the device leaves region or condition ID", since: .v1, [.exitRegion("home"), .exitRegion("office")], .group(.regions))
         case .visit: return device("visit", "the device arrives at or leaves a place (visits)", since: .v1_1, [.visit], .group(.visits))
         case .enterBeacon:
             return device("enterBeacon", .name(placeholder: ID, what: "a beacon ID") { .device(.enterBeacon($0)) },

@@ -344,13 +344,11 @@ extension ExplorerState {
     ]
 
     /// An item for each sample of the catalogue's kinds of `actor` that no item above offers by
-    /// hand: an app call as Swift would write it (`startUpdatingHeading()`), another step as its line.
+    /// hand: an app call as Swift writes it (`startUpdatingHeading()`), another step as the log does.
     func catalogueItems(_ actor: Actor) -> [Item] {
         EventCatalogue.entries.filter { $0.entry.actor == actor && !Self.kindsByHand.contains($0.kind) }.flatMap { _, entry in
             entry.samples.map { e in
-                guard case .app(let call) = e else { return eventItem(language.event(e), e) }
-                if case .none = entry.arguments { return eventItem(call.flowText + "()", e) }
-                return eventItem(call.flowText, e)
+                if case .app(let call) = e { eventItem(call.callText, e) } else { eventItem(language.event(e), e) }
             }
         }
     }

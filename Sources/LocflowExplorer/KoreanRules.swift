@@ -367,9 +367,7 @@ extension Language {
             case .startMonitoringBeaconRegion(let id): return "앱: startMonitoring(beaconRegion: \"\(id)\")"
             case .stopMonitoringBeaconRegion(let id): return "앱: stopMonitoring(beaconRegion: \"\(id)\")"
             // The others as Swift writes a call: its word, its arguments in the parentheses.
-            default:
-                let words = call.flowText.split(separator: " ", maxSplits: 1)
-                return "앱: " + (words.first.map(String.init) ?? "") + "(" + (words.count > 1 ? String(words[1]) : "") + ")"
+            default: return "앱: " + call.callText
             }
         case .user(let action):
             switch action {

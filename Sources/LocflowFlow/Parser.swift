@@ -4,9 +4,10 @@ import LocflowCore
 /// column, what was expected there, and for a misspelt word the nearest valid word.
 public enum FlowParser {
 
-    // Every word list below is read from `FlowVocabulary` (Vocabulary.swift), the one place a
-    // word of the language is listed, so that the parser, `locflow help flow`, Tab completion
-    // and the errors that list the valid words cannot disagree.
+    // Every word list below is read from `FlowVocabulary` (Vocabulary.swift), whose steps'
+    // words are the event catalogue's (`EventCatalogue`, LocflowCore) and whose configuration's
+    // and expectations' words are its own, so that the parser, `locflow help flow`, Tab
+    // completion and the errors that list the valid words cannot disagree.
 
     /// The statements' first words: version 1's configuration, the verbs, then version 1.1's configuration.
     public static let statementKeywords: [String] = {
@@ -252,10 +253,11 @@ public enum FlowParser {
         }
     }
 
-    /// The error for a word the vocabulary lists and the parser has no branch for: it names the
-    /// word and the function, where a `default:` would have read it as another word's arguments.
+    /// The error for a word the vocabulary lists and the parser cannot read: it names the word
+    /// and the function, where a `default:` would have read it as another word's arguments.
     static func noBranch(_ word: String, _ verb: String, _ function: String, at location: SourceLocation?) -> FlowError {
-        FlowError(location, "'\(word)' is \(verb) in FlowVocabulary that FlowParser.\(function) has no branch for (add its case there)")
+        let fix = function == "parseStep" ? "give its EventCatalogue entry its arguments" : "add its case there"
+        return FlowError(location, "'\(word)' is \(verb) in FlowVocabulary that FlowParser.\(function) cannot read (\(fix))")
     }
 
     /// What an error calls the words after each verb.
@@ -418,8 +420,8 @@ func parseTimeOfDay(_ text: String) -> Millis? {
 extension Statement {
     /// The `v11Word`s that are locflow extensions, not words of the contract's version 1.1
     /// (docs/flow-format.md §8, marked *extension* there): a `version 1` file cannot use them either.
-    /// The assumptions among them are the catalogue's `v1_1Extension`s.
-    /// The steps among them are the event catalogue's `v1_1Extension`s.
+    /// The assumptions among them are `Assumptions.catalogue`'s `v1_1Extension`s, the steps
+    /// among them `EventCatalogue`'s.
     public static let v11Extensions: Set<String> = Set([
         "expect controlCenter", "expect prompt widget", "expect delivering regions", "expect diagnostic isStationary"])
         .union(Assumptions.catalogue.filter { $0.since == .v1_1Extension }.map { "assume \($0.name)" })

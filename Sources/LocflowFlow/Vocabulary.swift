@@ -1,8 +1,8 @@
 import LocflowCore
 
 /// The words of the `.flow` language, in one place: the parser reads its word lists from here
-/// (`FlowParser.appCalls` and the others), `locflow help flow` prints them with their meanings,
-/// and an unknown word after a verb lists them. The steps' words are the event catalogue's
+/// (`FlowParser.statementKeywords`, `group(after:)`), `locflow help flow` prints them with their
+/// meanings, and an unknown word after a verb lists them. The steps' words are the event catalogue's
 /// (`EventCatalogue`); the configuration's and the expectations' are listed here.
 /// docs/flow-format.md is the reference for each.
 public enum FlowVocabulary {

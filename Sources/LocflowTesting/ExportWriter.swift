@@ -141,7 +141,9 @@ extension FlowExporter {
                 case .backgroundActivity(false):
                     guard backgroundActivityMade else { return nil }
                     return "backgroundActivity?.invalidate()"
-                // The manager's own calls are written above (`SimulatedLocationManager.managerCall`).
+                // The manager's own calls are written above (`SimulatedLocationManager.managerCall`,
+                // whose switch names every call); a call it makes through no object of the library
+                // (a Live Activity) is performed as its flow line.
                 default: return nil
                 }
             case .user(let a):

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import LocflowCore
 import LocflowFlow
@@ -13,6 +14,9 @@ struct ExportCallTests {
     /// Each sample call the exporter writes as a manager call is this one, and the library's call
     /// takes the step the flow's line takes.
     @Test func everyManagerCallTheExporterWritesIsTheLibrarys() throws {
+        // The library's own source, to hold each written line's name to a method or property of it.
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/LocflowTesting/SimulatedLocationManager.swift"), encoding: .utf8)
         var checked = 0
         for case .app(let call) in EventCatalogue.samples {
             let text = "app " + call.flowText + "\n"
@@ -22,6 +26,10 @@ struct ExportCallTests {
                 continue
             }
             #expect(exported.contains("manager." + line + "  // line 1"), "'\(text.dropLast())' is not exported as manager.\(line)")
+            // The line names what the closure beside it calls: a method or property of the manager.
+            let name = String(line.prefix { $0 != "(" && $0 != " " })
+            #expect(source.contains("public func \(name)(") || source.contains("public var \(name)"),
+                    "manager.\(line) names no method or property of SimulatedLocationManager")
             let byCall = SimulatedDevice(platform: .iOS18), byLine = SimulatedDevice(platform: .iOS18)
             let manager = byCall.makeLocationManager()
             _ = byLine.makeLocationManager()
