@@ -104,7 +104,7 @@ extension Event {
 /// needs, the events of that kind the random walks and the explorer draw, and the model
 /// checker's group that tries it. The parser, the help, `v11Word`, `PlatformProfile.lacks`, the
 /// walks, `explore --actions` and the explorer's menu read it; nothing else lists a kind's words.
-public struct EventEntry: Sendable {
+public final class EventEntry: Sendable {
     public let actor: Actor
     /// The word after the verb (`startUpdatingLocation`, `suspend`); nil for a timer. A kind read
     /// under another's word (`monitor add`) has that word and `.under` arguments.
@@ -416,10 +416,13 @@ public enum EventCatalogue {
     /// Every kind's entry, in the order of `EventKind` (the help's order).
     public static let entries: [(kind: EventKind, entry: EventEntry)] = EventKind.allCases.map { ($0, entry($0)) }
 
-    /// The kinds written after `verb`'s word `word` (several when kinds share a word: `monitor`, `settings`).
-    public static func kind(verb: String, word: String) -> EventKind? {
-        entries.first { $0.entry.verb == verb && $0.entry.word == word && !$0.entry.isUnder }?.kind
-    }
+    /// The kind written as `verb word` (the kind whose word it is, not one read under it:
+    /// `monitor` is `.monitor`, not `.monitorAdd`).
+    public static func kind(verb: String, word: String) -> EventKind? { byWord[verb + " " + word] }
+
+    static let byWord: [String: EventKind] = Dictionary(entries.compactMap { e in
+        e.entry.word.flatMap { e.entry.isUnder ? nil : (e.entry.verb + " " + $0, e.kind) }
+    }, uniquingKeysWith: { first, _ in first })
 
     /// Every kind's samples: what the random walks draw from and the tests hold every consumer to.
     public static let samples: [Event] = entries.flatMap(\.entry.samples)

@@ -260,6 +260,10 @@ public enum FlowParser {
         return FlowError(location, "'\(word)' is \(verb) in FlowVocabulary that FlowParser.\(function) cannot read (\(fix))")
     }
 
+    /// The words after each verb, listed once (`Group.names` makes a new list each time).
+    static let stepGroups: [String: (names: [String], group: FlowVocabulary.Group)] = Dictionary(uniqueKeysWithValues:
+        FlowVocabulary.verbs.map { ($0.head, ($0.names, $0)) })
+
     /// What an error calls the words after each verb.
     static let stepWords: [String: String] = ["app": "an app call", "user": "a user action", "system": "a system action", "device": "a device action"]
 
@@ -268,9 +272,9 @@ public enum FlowParser {
     /// (`.own`) have a branch of their own, in `parseOwn`.
     static func parseStep(_ verb: String, _ c: inout Cursor) throws(FlowError) -> Event {
         let what = stepWords[verb] ?? "a step"
-        let group = FlowVocabulary.group(after: verb)
+        let group = stepGroups[verb]
         let at = c.peek().map { c.location(of: $0) }
-        let word = try c.keyword(group?.names ?? [], what: what, listing: group)
+        let word = try c.keyword(group?.names ?? [], what: what, listing: group?.group)
         guard let kind = EventCatalogue.kind(verb: verb, word: word) else { throw noBranch(word, what, "parseStep", at: at) }
         let entry = EventCatalogue.entry(kind)
         switch entry.arguments {
