@@ -44,6 +44,13 @@ struct MenuCatalogueTests {
                 seen.formUnion(Self.offered(next).map(\.kind))
             }
         }
+        // No event is offered twice (a kind given a hand-made item but missing from
+        // `ExplorerState.kindsByHand` would also get an item of its own).
+        for state in [first, authorized] {
+            let events = Self.offered(state)
+            let twice = Dictionary(grouping: events, by: { $0 }).filter { $0.value.count > 1 }.keys.map(\.flowText)
+            #expect(twice.isEmpty, "offered twice: \(twice)")
+        }
         for kind in EventKind.allCases where Self.notInMenus[kind] == nil {
             #expect(seen.contains(kind), "no item of the explorer's App or Settings pane offers \(kind.rawValue) (ExplorerState.appItems, settingsItems)")
         }
