@@ -112,7 +112,7 @@ public enum Recording {
                                         speed: Double, captions: Bool, language: Language = .en,
                                         emit: (String) throws(E) -> Void) throws(E) -> Int {
         var replay = Replay(flow: flow, config: config, configLines: configLines, width: width, height: height,
-                            language: language, captions: captions)
+                            language: language, captions: captions, picture: true)
         var header = JSONWriter()
         header.field("version", .int(2))
         header.field("width", .int(width))

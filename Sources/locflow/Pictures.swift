@@ -114,7 +114,7 @@ enum Pictures {
         let config = o.builder.finish().localizedSample(p.language.rawValue)
         if output.lowercased().hasSuffix(".svg") {
             var replay = Replay(flow: flow, config: config, configLines: o.configLines, width: p.width, height: p.height,
-                                language: p.language, captions: p.captions)
+                                language: p.language, captions: p.captions, picture: true)
             // Every frame is in the picture: a flow of thousands of steps is no slide, and a
             // 16 MB flow would fill memory (the asciicast streams any length).
             guard replay.stepCount < SVGAnimation.maxFrames else {

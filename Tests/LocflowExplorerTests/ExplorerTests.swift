@@ -272,6 +272,11 @@ struct RecordingTests {
         #expect(lines[0] == #"{"version":2,"width":80,"height":24,"title":"A short demo.","env":{"TERM":"xterm-256color","SHELL":"/bin/sh"}}"#)
         #expect(lines.filter { $0.contains(#","m","#) } == [#"[1,"m","step 1: app requestWhenInUseAuthorization"]"#, #"[2,"m","step 2: user tap \"Allow Once\""]"#])
         #expect(a.contains("Once only."))  // the caption is on screen
+        // A recording is a picture, as shot's: no keyboard footer (its "q quit"), and the bars
+        // step by step.
+        #expect(!a.contains("quit"), "the footer is drawn in the recording")
+        let live = render(ExplorerState(config: AppConfig(), width: 80, height: 24), glyphs: .unicode)
+        #expect(live.text.split(separator: "\n").last?.contains("quit") == true, "the live explorer's footer says quit")
     }
 
     @Test func autoplayStepsOnItsOwnAndPauses() throws {
