@@ -82,10 +82,31 @@ extension FlowMap {
         return place
     }
 
-    static let edgeColour: [EdgeKind: String] = [.tap: "#1d4ed8", .app: "#15803d", .time: "#6b7280", .settings: "#a78bfa"]
+    /// The map's colours: the light one for a page or a light slide, the dark one for a dark
+    /// slide (`locflow map --theme dark`). Text and arrows keep 4.5:1 against the background
+    /// (FlowMapSVGTests), the faint Settings arrows excepted.
+    public struct Palette: Sendable {
+        public let background, text, secondary, muted, number: String
+        public let prompt, promptStroke, screen, screenStroke, allowed, allowedStroke, separator: String
+        public let edges: [EdgeKind: String]
 
-    /// The map as SVG, locflow's own layout.
-    public var svg: String {
+        public static let light = Palette(
+            background: "#ffffff", text: "#111827", secondary: "#4b5563", muted: "#374151", number: "#6b7280",
+            prompt: "#f8fafc", promptStroke: "#1d4ed8", screen: "#f3f4f6", screenStroke: "#9ca3af",
+            allowed: "#dcfce7", allowedStroke: "#6b9f7c", separator: "#cbd5e1",
+            edges: [.tap: "#1d4ed8", .app: "#15803d", .time: "#6b7280", .settings: "#a78bfa"])
+        public static let dark = Palette(
+            background: "#111827", text: "#f3f4f6", secondary: "#cbd5e1", muted: "#d1d5db", number: "#9ca3af",
+            prompt: "#1e293b", promptStroke: "#60a5fa", screen: "#1f2937", screenStroke: "#6b7280",
+            allowed: "#14532d", allowedStroke: "#4ade80", separator: "#374151",
+            edges: [.tap: "#60a5fa", .app: "#4ade80", .time: "#9ca3af", .settings: "#8b5cf6"])
+    }
+
+    /// The map as SVG, locflow's own layout, on a light background.
+    public var svg: String { svg(palette: .light) }
+
+    /// The map as SVG in the given colours.
+    public func svg(palette c: Palette) -> String {
         let place = placements
         let n = Self.number
         let mapW = place.map { $0.x + $0.width }.max() ?? 0, mapH = place.map { $0.y + $0.height }.max() ?? 0
@@ -103,18 +124,18 @@ extension FlowMap {
         var rightmost = max(mapW + 90, 760 - Self.margin)
         var out = ""
         out += "<title>\(Self.xml("Flow map: " + title))</title>\n<style>\n"
-        out += "text{font-family:'Helvetica Neue','Helvetica','Arial','DejaVu Sans','Noto Sans CJK KR','NanumGothic',sans-serif;fill:#111827}\n"
-        out += ".h{font-size:18px;font-weight:bold}.s{font-size:12px;fill:#4b5563}.pt{font-size:13px;font-weight:bold}.pm{font-size:11.5px;fill:#374151}"
-        out += ".bt{font-size:13px;fill:#1d4ed8}.st{font-size:12.5px}.rd{font-size:11.5px;fill:#374151}.num{font-size:11px;font-weight:bold;fill:#6b7280}"
-        out += ".chip{font-size:11px;font-weight:bold}.el{font-size:11px;paint-order:stroke;stroke:#ffffff;stroke-width:4px;stroke-linejoin:round}\n"
-        out += ".prompt{fill:#f8fafc;stroke:#1d4ed8;stroke-width:1.6}.screen{fill:#f3f4f6;stroke:#9ca3af}.allowed{fill:#dcfce7;stroke:#6b9f7c}"
-        out += ".sep{stroke:#cbd5e1;stroke-width:1}.start{fill:none;stroke:#111827;stroke-width:1.2;stroke-dasharray:none}\n</style>\n"
+        out += "text{font-family:'Helvetica Neue','Helvetica','Arial','DejaVu Sans','Noto Sans CJK KR','NanumGothic',sans-serif;fill:\(c.text)}\n"
+        out += ".h{font-size:18px;font-weight:bold}.s{font-size:12px;fill:\(c.secondary)}.pt{font-size:13px;font-weight:bold}.pm{font-size:11.5px;fill:\(c.muted)}"
+        out += ".bt{font-size:13px;fill:\(c.edges[.tap, default: c.text])}.st{font-size:12.5px}.rd{font-size:11.5px;fill:\(c.muted)}.num{font-size:11px;font-weight:bold;fill:\(c.number)}"
+        out += ".chip{font-size:11px;font-weight:bold}.el{font-size:11px;paint-order:stroke;stroke:\(c.background);stroke-width:4px;stroke-linejoin:round}\n"
+        out += ".prompt{fill:\(c.prompt);stroke:\(c.promptStroke);stroke-width:1.6}.screen{fill:\(c.screen);stroke:\(c.screenStroke)}.allowed{fill:\(c.allowed);stroke:\(c.allowedStroke)}"
+        out += ".sep{stroke:\(c.separator);stroke-width:1}.start{fill:none;stroke:\(c.text);stroke-width:1.2;stroke-dasharray:none}\n</style>\n"
         out += "<defs>"
         for kind in [EdgeKind.tap, .app, .time, .settings] {  // a fixed order: the same bytes every run
-            let colour = Self.edgeColour[kind]!
+            let colour = c.edges[kind, default: c.text]
             out += "<marker id=\"a-\(kind.rawValue)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"\(colour)\"/></marker>"
         }
-        out += "</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
+        out += "</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"\(c.background)\"/>\n"
         out += "<text class=\"h\" x=\"\(n(Self.margin))\" y=\"\(n(Self.margin + 8))\">\(Self.xml("Flow map: " + title))</text>\n"
         out += "<text class=\"s\" x=\"\(n(Self.margin))\" y=\"\(n(Self.margin + 30))\">Left to right from the start. Blue: the person taps a button. Green: the app calls. Grey dotted: time passes. "
         out += extras.contains(.settings) ? "Faint purple dashes: Settings changes (also listed below).</text>\n" : "Settings changes are listed below the map (--with settings draws them).</text>\n"
@@ -140,7 +161,7 @@ extension FlowMap {
             var y1 = a.y + a.height / 2
             if e.kind == .tap, let label = e.label.split(separator: "“").last?.split(separator: "”").first,
                let by = buttonY[e.from]?[TextSafety.escape(String(label), keepNewlines: false)] { y1 = by }
-            let colour = Self.edgeColour[e.kind]!
+            let colour = c.edges[e.kind, default: c.text]
             guard b.column > a.column else {
                 // Back to an earlier column (or the same): a short arrow to a reference chip, as a
                 // user flow's off-page connector, rather than a line across the map.
@@ -155,7 +176,7 @@ extension FlowMap {
                 let layer = e.kind == .settings ? 0 : 1
                 let dash = e.kind == .time ? " stroke-dasharray=\"2 4\"" : e.kind == .settings ? " stroke-dasharray=\"5 4\" opacity=\"0.55\"" : ""
                 layers[layer] += "<path class=\"edge back \(e.kind.rawValue)\" data-from=\"\(e.from + 1)\" data-to=\"\(e.to + 1)\" d=\"M\(n(x1)) \(n(y1))H\(n(x1 + 22))\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.6\"\(dash) marker-end=\"url(#a-\(e.kind.rawValue))\"/>"
-                layers[layer] += "<rect x=\"\(n(x1 + 24))\" y=\"\(n(y1 - 9))\" width=\"\(n(chipW))\" height=\"18\" rx=\"9\" fill=\"#ffffff\" stroke=\"\(colour)\"/>"
+                layers[layer] += "<rect x=\"\(n(x1 + 24))\" y=\"\(n(y1 - 9))\" width=\"\(n(chipW))\" height=\"18\" rx=\"9\" fill=\"\(c.background)\" stroke=\"\(colour)\"/>"
                 layers[layer] += "<text class=\"chip\" x=\"\(n(x1 + 24 + chipW / 2))\" y=\"\(n(y1 + 4))\" text-anchor=\"middle\" fill=\"\(colour)\">\(text)</text>"
                 if e.kind == .app || e.kind == .time || (e.kind == .tap && buttonY[e.from] == nil) {
                     let label = Self.shortLabel(e.label)

@@ -198,7 +198,8 @@ enum CLI {
         """,
         "map": """
         usage: locflow map [--platform P] [--plist F] [--strings F] [--assume N=V] [--widget] [--app-clip]
-                           [--format text|dot|mermaid|svg] [--with precise,locationServices,sessions,settings] [--without time] [-o FILE]
+                           [--format text|dot|mermaid|svg] [--with precise,locationServices,sessions,settings] [--without time]
+                           [--theme light|dark] [-o FILE]
 
         The designer's flow map for the configured app and version: each node is what the person
         sees (a prompt with its buttons and the request that brought it up, or the app's Settings
@@ -209,7 +210,8 @@ enum CLI {
         CLServiceSession for when in use, Always, or with its purpose key, and the prompts each
         brings up; --without time leaves out time. svg is locflow's own drawing of a designer's
         user flow (the main path left to right, each prompt with its purpose string and buttons,
-        Settings changes in a table below; --with settings draws them as faint arrows too); dot
+        Settings changes in a table below; --with settings draws them as faint arrows too; --theme
+        dark for a dark slide, light by default); dot
         is for Graphviz, mermaid a flowchart for GitHub Markdown, text lists each node with its
         ways out. Without --format, -o's extension picks it (.svg, .dot, .mmd; else text).
         """,

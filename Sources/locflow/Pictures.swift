@@ -180,8 +180,10 @@ extension Pictures {
         var format: FlowMap.Format?
         var output: String?
         var extras: FlowMap.Extras = [.time]
+        var palette = FlowMap.Palette.light
+        var themed = false
         let a: Arguments
-        switch Arguments.parse(args, flags: CLI.configFlags, valued: CLI.configValued.union(["--format", "-o", "--output", "--with", "--without"])) {
+        switch Arguments.parse(args, flags: CLI.configFlags, valued: CLI.configValued.union(["--format", "-o", "--output", "--with", "--without", "--theme"])) {
         case .success(let parsed): a = parsed
         case .failure(let p): return CLI.usageError("map", p.message)
         }
@@ -193,6 +195,12 @@ extension Pictures {
                 guard let f = FlowMap.Format(rawValue: v) else { return CLI.usageError("map", "--format is text, dot, mermaid or svg") }
                 format = f
             case "-o", "--output": output = v
+            case "--theme":
+                // A page or a printed review is light; a dark slide wants the dark one. (No
+                // auto: a map is a file for somewhere else, not for this terminal.)
+                guard let p = ["light": FlowMap.Palette.light, "dark": .dark][v] else { return CLI.usageError("map", "--theme is light or dark") }
+                palette = p
+                themed = true
             case "--with", "--without":
                 for part in v.split(separator: ",") {
                     guard let e = FlowMap.Extras.names.first(where: { $0.0 == part })?.1 else {
@@ -203,7 +211,7 @@ extension Pictures {
             default: break
             }
         }
-        let configArgs = a.rebuilt(except: ["--format", "-o", "--output", "--with", "--without"])
+        let configArgs = a.rebuilt(except: ["--format", "-o", "--output", "--with", "--without", "--theme"])
         var o = Explorer.Options()
         if let problem = Explorer.parse(configArgs, into: &o) { return CLI.usageError("map", problem) }
         let config = o.builder.finish()
@@ -212,12 +220,13 @@ extension Pictures {
         // Without --format, the output file's extension says which (as shot and record do).
         let ext = output.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
         let chosen = format ?? ["dot": .dot, "gv": .dot, "mmd": .mermaid, "mermaid": .mermaid, "svg": .svg][ext] ?? .text
+        if themed && chosen != .svg { return CLI.usageError("map", "--theme colours the svg map; \(chosen.rawValue) has no colours of its own") }
         let text: String
         switch chosen {
         case .text: text = map.text
         case .dot: text = map.dot
         case .mermaid: text = map.mermaid
-        case .svg: text = map.svg  // locflow's own layout: no Graphviz needed
+        case .svg: text = map.svg(palette: palette)  // locflow's own layout: no Graphviz needed
         }
         if let output {
             guard let note = write(text, to: output, example: "map." + ["text": "txt", "mermaid": "mmd"][chosen.rawValue, default: chosen.rawValue], io: io) else { return 2 }

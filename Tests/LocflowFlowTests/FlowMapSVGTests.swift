@@ -51,6 +51,38 @@ struct FlowMapSVGTests {
         #expect(with.nodes.count == map.nodes.count)
     }
 
+    /// WCAG contrast of two `#rrggbb` colours.
+    static func contrast(_ a: String, _ b: String) -> Double {
+        func luminance(_ hex: String) -> Double {
+            let v = Int(hex.dropFirst(), radix: 16) ?? 0
+            func lin(_ c: Int) -> Double { let x = Double(c) / 255; return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4) }
+            return 0.2126 * lin(v >> 16 & 255) + 0.7152 * lin(v >> 8 & 255) + 0.0722 * lin(v & 255)
+        }
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
+    /// Both palettes keep text and arrows readable: 4.5:1 on the background, and the cards'
+    /// text on the cards (the faint Settings arrows are the one quieter layer).
+    @Test func bothPalettesKeepTextReadable() {
+        for (name, c) in [("light", FlowMap.Palette.light), ("dark", FlowMap.Palette.dark)] {
+            for (role, colour) in [("text", c.text), ("secondary", c.secondary), ("muted", c.muted), ("number", c.number),
+                                   ("tap", c.edges[.tap]!), ("app", c.edges[.app]!), ("time", c.edges[.time]!)] {
+                #expect(Self.contrast(colour, c.background) >= 4.5, "\(name): \(role) \(colour) on \(c.background)")
+            }
+            for (card, fill) in [("prompt", c.prompt), ("screen", c.screen), ("allowed", c.allowed)] {
+                for (role, colour) in [("text", c.text), ("muted", c.muted), ("button", c.edges[.tap]!)] where card == "prompt" || role != "button" {
+                    #expect(Self.contrast(colour, fill) >= 4.5, "\(name): \(role) \(colour) on the \(card) card \(fill)")
+                }
+            }
+        }
+        // The dark map is drawn on its background, and the light one is the default.
+        let map = FlowMap(config: AppConfig())
+        #expect(map.svg(palette: .dark).contains("fill=\"\(FlowMap.Palette.dark.background)\""))
+        #expect(map.svg == map.svg(palette: .light))
+        #expect(!map.svg(palette: .dark).contains("#ffffff"))
+    }
+
     @Test func hostileAppNamesStayText() throws {
         var config = AppConfig()
         config.strings = ["CFBundleDisplayName": "<b>&\"x\"</b>", "NSLocationWhenInUseUsageDescription": "</svg><script>x</script>"]

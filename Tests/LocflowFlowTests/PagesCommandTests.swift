@@ -56,5 +56,13 @@ struct PagesCommandTests {
             #expect(r.code == 0, "\(r.err)")
             #expect(try String(contentsOfFile: "\(dir)/\(name)", encoding: .utf8).hasPrefix(start), "\(name)")
         }
+        // --theme dark for a dark slide; light or dark only, and for the svg map only.
+        let dark = try locflow()("map", "--theme", "dark", "-o", "\(dir)/dark.svg")
+        #expect(dark.code == 0, "\(dark.err)")
+        #expect(try String(contentsOfFile: "\(dir)/dark.svg", encoding: .utf8).contains("fill=\"\(FlowMap.Palette.dark.background)\""))
+        let blue = try locflow()("map", "--theme", "blue", "-o", "\(dir)/blue.svg")
+        #expect(blue.code == 2 && blue.err.contains("--theme is light or dark"), "\(blue.err)")
+        let dot = try locflow()("map", "--theme", "dark", "--format", "dot")
+        #expect(dot.code == 2 && dot.err.contains("--theme colours the svg map"), "\(dot.err)")
     }
 }
