@@ -303,7 +303,8 @@ extension World {
             if status.isAuthorized && !record.temporaryGrant { return why(.locationButtonAlreadyAuthorized) }
             if restricted || servicesOff { return why(.locationButtonBlocked) }
         case .system(.reminder):
-            guard profile.hasAllowOnce, isPermanentAlways else { return why(.reminderNeedsAlways) }
+            guard profile.hasAllowOnce else { return why(.reminderUnavailable, profile.platform.displayName) }
+            guard isPermanentAlways else { return why(.reminderNeedsAlways) }
         default: break
         }
         return nil

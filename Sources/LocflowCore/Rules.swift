@@ -23,7 +23,7 @@ public enum Rule: Int, CaseIterable, Sendable, Hashable {
     case allowOnce, allowWhileUsing, provisionalAlways, dontAllow, legacyAlwaysAllow, legacyWhileUsing, legacyDontAllow
     case upgradeAllow, upgradeKeep, deferredUpgradePrompt, deferredUpgradeAllow, deferredUpgradeKeep, deferredEventDropped
     case temporaryFullAccuracyGranted, temporaryFullAccuracyDeclined, completionNilWhenShown, temporaryFullAccuracyEnds
-    case reminderShown, reminderNeedsAlways, reminderDowngrade, reminderKeep
+    case reminderShown, reminderNeedsAlways, reminderUnavailable, reminderDowngrade, reminderKeep
     case servicesOffSettings, servicesOffCancel
     case promptWaitsForForeground, promptDismissedByLeaving, promptWithdrawn
     // Allow Once, location button
@@ -149,6 +149,7 @@ public enum Rule: Int, CaseIterable, Sendable, Hashable {
         case .temporaryFullAccuracyEnds: ("Temporary full accuracy ends: Apple says it expires automatically and is postponed while the app is in use; locflow ends it as soon as the app is no longer in use (or its process ends)", "A S3; I")
         case .reminderShown: ("The periodic background-use reminder is shown to an app with permanent Always", "D S51")
         case .reminderNeedsAlways: ("The background-use reminder is shown only to apps with permanent Always (iOS 13+)", "D S51")
+        case .reminderUnavailable: ("The background-use reminder came with iOS 13, on iOS only: this platform shows none", "D S51; I")
         case .reminderDowngrade: ("Change to Only While Using: the status becomes authorizedWhenInUse; the person has said no to Always, so no request or session asks for it again", "A S9, S7; D S51; I")
         case .reminderKeep: ("Always Allow: nothing changes", "D S51")
         case .servicesOffSettings: ("The person leaves the app to open Settings", "I")

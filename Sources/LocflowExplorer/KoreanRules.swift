@@ -78,6 +78,7 @@ extension Korean {
         .temporaryFullAccuracyEnds: "앱이 더 이상 사용 중이 아니면 임시 정확한 위치가 끝납니다",
         .reminderShown: "영구적인 항상 허용을 가진 앱에 주기적인 백그라운드 사용 알림이 뜹니다",
         .reminderNeedsAlways: "백그라운드 사용 알림은 영구적인 항상 허용을 가진 앱에만 뜹니다 (iOS 13+)",
+        .reminderUnavailable: "백그라운드 사용 알림은 iOS 13부터 iOS에만 있습니다: 이 플랫폼에서는 뜨지 않습니다",
         .reminderDowngrade: "사용하는 동안만 허용으로 변경: 상태가 authorizedWhenInUse가 됩니다. 사용자가 항상 허용을 거절했으므로 요청이나 세션이 다시 묻지 않습니다",
         .reminderKeep: "항상 허용: 바뀌는 것이 없습니다",
         .servicesOffSettings: "사용자가 설정을 열려고 앱을 떠납니다",

@@ -108,6 +108,19 @@ import Testing
         #expect(s.world.refusal(for: .app(.backgroundActivity(true))) == nil)
     }
 
+    /// The background-use reminder is iOS's, from iOS 13: a Mac app with Always, or an iOS 12
+    /// app, is told the platform shows none, not that it lacks Always.
+    @Test func theReminderIsIOSs() {
+        var mac = Sim(.macos26) { $0.info.usageDescription = "Shows you on the map." }
+        mac.do(.app(.requestWhenInUseAuthorization))
+        mac.tap("Allow")
+        mac.do(.user(.background))
+        #expect(mac.world.status == .authorizedAlways)
+        #expect(mac.world.noEffectRule(.system(.reminder)) == .reminderUnavailable)
+        #expect(Sim(.ios12).world.noEffectRule(.system(.reminder)) == .reminderUnavailable)
+        #expect(Sim(.ios18).world.noEffectRule(.system(.reminder)) == .reminderNeedsAlways)
+    }
+
     @Test func aComplicationKeepsTheAppInUse() {
         var s = Sim(.watchos26) { $0.widget = true }
         s.do(.app(.requestWhenInUseAuthorization))
