@@ -216,15 +216,23 @@ extension UserAction {
 /// Quotes a string as a flow word: `"..."` with `\"`, `\\` and `\n` escaped.
 public func quote(_ s: String) -> String {
     var out = "\""
+    // The lexer reads characters, so a scalar that would join the quote or an escape before it
+    // into one character (a combining mark, a joiner), or the character after it (a prepended
+    // mark), is escaped too: otherwise the quote or the escape would not be seen.
+    var afterSyntax = true
     for u in s.unicodeScalars {
         switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
+        case "\"": out += "\\\""; afterSyntax = true
+        case "\\": out += "\\\\"; afterSyntax = true
+        case "\n": out += "\\n"; afterSyntax = true
         // Any other control character (ESC, CR, a bidirectional override) as `\u{HEX}`: what
         // locflow writes reads back as it was and never reaches a terminal raw.
-        case _ where TextSafety.isUnsafe(u.value, keepNewlines: false): out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
-        default: out.unicodeScalars.append(u)
+        case _ where TextSafety.isUnsafe(u.value, keepNewlines: false) || (afterSyntax && joinsPrevious(u)) || joinsNext(u):
+            out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
+            afterSyntax = true
+        default:
+            out.unicodeScalars.append(u)
+            afterSyntax = false
         }
     }
     return out + "\""
@@ -234,6 +242,15 @@ public func quote(_ s: String) -> String {
 public func quoteIfNeeded(_ s: String) -> String {
     let bare = !s.isEmpty && !s.unicodeScalars.contains {
         $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == "\\" || TextSafety.isUnsafe($0.value, keepNewlines: false)
-    }
+    } && !joinsPrevious(s.unicodeScalars.first!) && !joinsNext(s.unicodeScalars.last!)
     return bare ? s : quote(s)
 }
+
+/// Whether a scalar would join the character before it into one character (a combining mark,
+/// a zero-width joiner, a variation selector).
+/// (Nothing below U+0300, the first combining mark, joins.)
+func joinsPrevious(_ u: Unicode.Scalar) -> Bool { u.value >= 0x300 && ("}" + String(u)).count == 1 }
+
+/// Whether a scalar would join the character after it into one character (a prepended
+/// concatenation mark, as U+0600).
+func joinsNext(_ u: Unicode.Scalar) -> Bool { u.value >= 0x300 && (String(u) + "\"").count == 1 }

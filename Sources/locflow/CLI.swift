@@ -465,7 +465,7 @@ enum CLI {
             guard a.positionals.count == 1 else {
                 return usageError(command, a.positionals.isEmpty ? "give a failing .flow file" : "give one .flow file (\(a.positionals[1]) is a second)")
             }
-            return Commands.shrink(a.positionals[0], output: a.value("-o") ?? a.value("--output"), io: io)
+            return Commands.shrink(a.positionals[0], output: outputFile(a), io: io)
         case "open", "play":
             let valued = command == "play" ? explorerValued.union(["--step-delay"]) : explorerValued
             guard let a = parsed(flags: explorerFlags, valued: valued) else { return 2 }
@@ -495,7 +495,7 @@ enum CLI {
                 guard let l = Language(rawValue: v) else { return usageError("report", "--lang is en or ko, not '\(excerpt(v))'") }
                 language = l
             }
-            return report(a.positionals[0], output: a.value("-o") ?? a.value("--output"), language: language, io: io)
+            return report(a.positionals[0], output: outputFile(a), language: language, io: io)
         default:
             var msg = "unknown command '\(command)'"
             if let near = nearest(command, in: commands) { msg += " (did you mean '\(near)'?)" }
@@ -530,6 +530,13 @@ enum CLI {
 
     /// A usage error written as "CMD: problem" (the older form some commands use): the same as
     /// `usageError(CMD, problem)` when CMD is a command.
+    /// The file `-o` (or `--output`) names, or nil for standard output: none given, or `-`, as
+    /// every command that writes one file reads it.
+    static func outputFile(_ a: Arguments) -> String? {
+        guard let o = a.value("-o") ?? a.value("--output"), o != "-" else { return nil }
+        return o
+    }
+
     static func usageError(_ message: String) -> Int32 {
         if let colon = message.range(of: ": "), commands.contains(String(message[..<colon.lowerBound])) {
             return usageError(String(message[..<colon.lowerBound]), String(message[colon.upperBound...]))

@@ -41,7 +41,7 @@ enum ExportCommand {
             io.err(error.description)
             return 2
         }
-        guard let output = a.value("-o") ?? a.value("--output") else {
+        guard let output = CLI.outputFile(a) else {
             io.rawOut(text.hasSuffix("\n") ? String(text.dropLast()) : text)
             return 0
         }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import LocflowFlow
+@testable import LocflowFlow
 import LocflowExplore
 
 /// The `locflow` executable as a person types it (it is built with the tests).
@@ -65,6 +65,28 @@ struct CommandLineTests {
             #expect(bad.code == 2 && bad.out.isEmpty, "\(flag) \(extra): \(bad)")
             #expect(bad.err.hasPrefix("locflow: \(flag) takes no arguments (found '\(extra)')\nusage: locflow "), "\(bad.err)")
         }
+    }
+
+    /// `-o -` is standard output for every command that writes one file: `shrink -o -` trapped
+    /// (SIGILL, in Foundation's path code) and `report -o -` wrote a file named "-".
+    @Test func dashIsStandardOutput() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("locflow-dash-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let flow = dir + "/fails.flow"
+        try "app requestWhenInUseAuthorization\nexpect status authorizedAlways\n".write(toFile: flow, atomically: true, encoding: .utf8)
+        let dash = Locflow.root.appendingPathComponent("-").path
+        defer { try? FileManager.default.removeItem(atPath: dash) }
+        for (args, code, start) in [(["shrink", flow, "-o", "-"], Int32(0), "# shrunk by locflow shrink"),
+                                    (["report", flow, "-o", "-"], 1, "# "),
+                                    (["export", flow, "--to", "swift-testing", "-o", "-"], 0, "// ")] {
+            let r = try locflow().run(args, environment: ["SWIFT_BACKTRACE": "enable=no"])
+            #expect(r.code == code, "\(args[0]): \(r.err)")
+            #expect(r.out.hasPrefix(start), "\(args[0]) wrote \(r.out.prefix(80))")
+            #expect(!FileManager.default.fileExists(atPath: dash), "\(args[0]) wrote a file named -")
+        }
+        #expect(Commands.directory(of: "-") == "." && Commands.directory(of: "a/b/c.flow") == "a/b"
+                && Commands.directory(of: "/c.flow") == "/" && Commands.directory(of: "a/b/") == "a")
     }
 
     @Test func aUsageErrorPrintsThatCommandsUsageOnly() throws {

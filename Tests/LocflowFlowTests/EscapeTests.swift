@@ -69,3 +69,40 @@ struct EscapeTests {
         #expect(r.out.contains(#"\u{1B}]0;t\u{7} here"#))
     }
 }
+
+/// The lexer reads characters (grapheme clusters): a combining mark after a quote or an escape,
+/// or a prepended mark before one, would hide it. What locflow writes escapes them, so every
+/// string reads back as it was (the shrink fuzz target found a label `\u{0}` + U+073C).
+@Suite("Written words read back whatever marks they hold")
+struct JoiningMarkTests {
+    static let labels = [
+        "\u{0}\u{73C}x",            // a control's escape, then a combining mark
+        "\u{301}Allow",             // a combining mark first: it would join the opening quote
+        "a\"\u{301}b", "a\\\u{308}b", "a\n\u{20DD}",  // after \", \\ and \n
+        "Allow\u{600}",             // a prepended mark last: it would join the closing quote
+        "\u{200D}x", "x\u{FE0F}", "e\u{301}",  // a joiner, a variation selector, a plain accent
+    ]
+
+    @Test(arguments: labels)
+    func aQuotedLabelReadsBack(_ label: String) throws {
+        let line = "user tap " + quote(label)
+        #expect(try FlowParser.parseStatement(line) == .step(.user(.tap(label))), "\(line.debugDescription)")
+    }
+
+    @Test(arguments: labels)
+    func aWordReadsBack(_ id: String) throws {
+        let line = "app startMonitoringRegion " + quoteIfNeeded(id)
+        #expect(try FlowParser.parseStatement(line) == .step(.app(.startMonitoringRegion(id))), "\(line.debugDescription)")
+    }
+
+    /// The fuzz finding itself: its shrunk flow is written, parses and still fails.
+    @Test func theShrunkFlowOfTheFuzzFindingParses() throws {
+        let text = "app requestWhenInUseAuthorization\nuser tap \u{5}\u{0}\u{0}\u{73C}\u{EF02}\u{0}0\u{0}HHH\u{3}H\n"
+        let flow = try FlowParser.parse(text, file: "crash.flow")
+        var shrinker = Shrinker(flow: flow, baseDirectory: "/nonexistent-locflow")
+        let outcome = try #require(try shrinker.shrink())
+        let written = try shrinker.written(outcome, file: "short.flow", in: nil)
+        #expect(written.failure != nil)
+        _ = try FlowParser.parse(written.text, file: "short.flow")
+    }
+}
