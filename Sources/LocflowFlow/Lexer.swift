@@ -42,6 +42,13 @@ public struct Token: Sendable, Hashable {
 /// A carriage return separates words unless `carriageReturnsSeparate` is false (for rewriting a
 /// line that a writer made, where it is part of a word).
 public func lexLine(_ line: Substring, lineNumber: Int, file: String, carriageReturnsSeparate: Bool = true) throws(FlowError) -> (tokens: [Token], comment: String?) {
+    let (tokens, comment, _) = try lexStatement(line, lineNumber: lineNumber, file: file, carriageReturnsSeparate: carriageReturnsSeparate)
+    return (tokens, comment)
+}
+
+/// `lexLine`, with the statement's own text too: the line before its comment (a `#` inside a
+/// quoted string is the string's, not a comment), as the trace and `shrink` quote the line.
+public func lexStatement(_ line: Substring, lineNumber: Int, file: String, carriageReturnsSeparate: Bool = true) throws(FlowError) -> (tokens: [Token], comment: String?, statement: Substring) {
     let cr: Character = carriageReturnsSeparate ? "\r" : " "
     var tokens: [Token] = []
     var column = 0
@@ -53,7 +60,7 @@ public func lexLine(_ line: Substring, lineNumber: Int, file: String, carriageRe
         if ch == " " || ch == "\t" || ch == cr { i = line.index(after: i); continue }
         if ch == "#" {
             let text = line[line.index(after: i)...].trimmingSpaces()
-            return (tokens, text)
+            return (tokens, text, line[..<i])
         }
         if ch == "\"" {
             let start = column
@@ -107,7 +114,7 @@ public func lexLine(_ line: Substring, lineNumber: Int, file: String, carriageRe
         }
         tokens.append(Token(text: text, quoted: false, column: start))
     }
-    return (tokens, nil)
+    return (tokens, nil, line)
 }
 
 /// The `{HEX}` of a `\u{HEX}` escape at the start of `s`: the scalar and its hex digits.

@@ -44,7 +44,7 @@ public enum FlowParser {
                 throw FlowError(SourceLocation(file: file, line: lineNumber, column: 1),
                                 "the line is over \(LineEnds.maxLineBytes / 1024) KB; locflow reads lines of at most \(LineEnds.maxLineBytes / 1024) KB")
             }
-            let (tokens, comment) = try lexLine(rawLine, lineNumber: lineNumber, file: file)
+            let (tokens, comment, statementText) = try lexStatement(rawLine, lineNumber: lineNumber, file: file)
             if tokens.isEmpty {
                 if let comment {
                     if !sawStatement && !descriptionDone { description.append(comment) } else { pendingComment.append(comment) }
@@ -103,9 +103,7 @@ public enum FlowParser {
             sawStatement = true
             let captions = pendingComment + (comment.map { [$0] } ?? [])
             pendingComment.removeAll()
-            let source = String(rawLine.split(separator: "#", maxSplits: 1).first.map { $0.trimmingSpaces() } ?? "")
-            lines.append(FlowLine(statement: statement, line: lineNumber,
-                                  source: comment == nil ? rawLine.trimmingSpaces() : source,
+            lines.append(FlowLine(statement: statement, line: lineNumber, source: statementText.trimmingSpaces(),
                                   comment: captions.isEmpty ? nil : captions.joined(separator: " ")))
         }
         return Flow(file: file, lines: lines, description: description)

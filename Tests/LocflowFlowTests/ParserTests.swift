@@ -27,6 +27,22 @@ struct LexerTests {
         #expect(comment == nil)
     }
 
+    /// A line's own text (what the trace, `shrink` and recordings quote) ends where its comment
+    /// starts, not at a `#` inside a quoted string: `user tap "Allow #1"  # caption` was cut to
+    /// `user tap "Allow`, and the flow `shrink` wrote did not parse (found by fuzzing).
+    @Test func aLinesTextEndsAtItsCommentNotAtAHashInAString() throws {
+        let flow = try FlowParser.parse("app requestWhenInUseAuthorization\nuser tap \"Allow #1\"  # the caption\nexpect message \"#\"\n", file: "f.flow")
+        #expect(flow.lines.map(\.source) == ["app requestWhenInUseAuthorization", "user tap \"Allow #1\"", "expect message \"#\""])
+        #expect(flow.lines[1].comment == "the caption")
+        let (_, comment, statement) = try lexStatement(##"expect buttons "a # b"# c"##, lineNumber: 1, file: "f")
+        #expect(statement == ##"expect buttons "a # b""## && comment == "c")
+        // The fuzz finding: its shrunk flow is written and parses.
+        let found = "expect buttons \"Allow O\u{FEFF}# \u{BB}\u{0}\"# iOS 2ai\nexpect buttons \"Allow Once\u{BB}\u{0}\"# iOS 26\n"
+        var shrinker = Shrinker(flow: try FlowParser.parse(found, file: "c.flow"), baseDirectory: "/nonexistent-locflow")
+        let outcome = try #require(try shrinker.shrink())
+        _ = try FlowParser.parse(try shrinker.written(outcome, file: "short.flow", in: nil).text, file: "short.flow")
+    }
+
     @Test(arguments: [("250ms", 250), ("5s", 5000), ("90s", 90_000), ("10m", 600_000), ("1h", 3_600_000),
                       ("1h30m", 5_400_000), ("2m5s", 125_000), ("1h2m3s4ms", 3_723_004)])
     func durations(_ text: String, _ ms: Int) {
