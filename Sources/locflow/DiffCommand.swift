@@ -59,7 +59,7 @@ enum DiffCommand {
                 i += 2
             case "-o", "--output":
                 guard let v = value else { return fail("-o needs a file name") }
-                output = v
+                output = v == "-" ? nil : v  // standard output, as for every command
                 i += 2
             default:
                 if a.hasPrefix("-") || file != nil { return fail("unexpected \(a)") }

@@ -79,7 +79,8 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: dash) }
         for (args, code, start) in [(["shrink", flow, "-o", "-"], Int32(0), "# shrunk by locflow shrink"),
                                     (["report", flow, "-o", "-"], 1, "# "),
-                                    (["export", flow, "--to", "swift-testing", "-o", "-"], 0, "// ")] {
+                                    (["export", flow, "--to", "swift-testing", "-o", "-"], 0, "// "),
+                                    (["diff", flow, "--platform", "ios17", "--platform", "ios18", "-o", "-"], 0, "locflow diff ")] {
             let r = try locflow().run(args, environment: ["SWIFT_BACKTRACE": "enable=no"])
             #expect(r.code == code, "\(args[0]): \(r.err)")
             #expect(r.out.hasPrefix(start), "\(args[0]) wrote \(r.out.prefix(80))")
