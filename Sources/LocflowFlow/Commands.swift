@@ -64,14 +64,13 @@ public enum Commands {
         return out
     }
 
-    /// The folder a path is in: "." for a bare name, "/" for a file at the root. Plain string
-    /// work: Foundation's `deletingLastPathComponent` trapped on the path "-" on Linux.
-    static func directory(of path: String) -> String {
+    /// The folder a flow's path is in ("." for a bare name, "/" for a file at the root), the
+    /// folder its plist and strings paths are read from. Plain string work, as `OutputFile`'s:
+    /// Foundation's `deletingLastPathComponent` trapped on the path "-" on Linux.
+    package static func directory(of path: String) -> String {
         var p = Substring(path)
         while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
-        guard let slash = p.lastIndex(of: "/") else { return "." }
-        let d = p[..<slash]
-        return d.isEmpty ? "/" : String(d)
+        return OutputFile.directory(of: String(p))
     }
 
     /// `locflow check FILE...`: exit 0 when everything held, 1 when anything failed, 2 when a file

@@ -253,9 +253,8 @@ public enum FlowParser {
 
     /// The error for a word the vocabulary lists and the parser cannot read: it names the word
     /// and the function, where a `default:` would have read it as another word's arguments.
-    static func noBranch(_ word: String, _ verb: String, _ function: String, at location: SourceLocation?) -> FlowError {
-        let fix = function == "parseStep" ? "give its EventCatalogue entry its arguments" : "add its case there"
-        return FlowError(location, "'\(word)' is \(verb) in FlowVocabulary that FlowParser.\(function) cannot read (\(fix))")
+    static func noBranch(_ word: String, _ verb: String, _ function: String, fix: String, at location: SourceLocation?) -> FlowError {
+        FlowError(location, "'\(word)' is \(verb) in FlowVocabulary that FlowParser.\(function) cannot read (\(fix))")
     }
 
     /// The words after each verb, listed once (`Group.names` makes a new list each time).
@@ -273,11 +272,12 @@ public enum FlowParser {
         let group = stepGroups[verb]
         let at = c.peek().map { c.location(of: $0) }
         let word = try c.keyword(group?.names ?? [], what: what, listing: group?.group)
-        guard let kind = EventCatalogue.kind(verb: verb, word: word) else { throw noBranch(word, what, "parseStep", at: at) }
+        func unreadable() -> FlowError { noBranch(word, what, "parseStep", fix: "give its EventCatalogue entry its arguments", at: at) }
+        guard let kind = EventCatalogue.kind(verb: verb, word: word) else { throw unreadable() }
         let entry = EventCatalogue.entry(kind)
         switch entry.arguments {
         case .none:
-            guard let event = entry.samples.first else { throw noBranch(word, what, "parseStep", at: at) }
+            guard let event = entry.samples.first else { throw unreadable() }
             return event
         case .flag(let words, let make):
             switch words {
@@ -288,7 +288,7 @@ public enum FlowParser {
         case .name(_, let what, let make): return make(try c.word(what).text)
         case .choice(let values, let what, let make): return make(try c.keyword(values, what: what))
         case .own: return try parseOwn(kind, word, what, &c, at: at)
-        case .under, .unwritten: throw noBranch(word, what, "parseStep", at: at)
+        case .under, .unwritten: throw unreadable()
         }
     }
 
@@ -319,7 +319,7 @@ public enum FlowParser {
             }
         // A kind the catalogue says is read here without a branch: the error names it (and
         // EventCatalogueTests, which reads every sample back, names it first).
-        default: throw noBranch(word, what, "parseOwn", at: at)
+        default: throw noBranch(word, what, "parseOwn", fix: "add its case there", at: at)
         }
     }
 

@@ -59,7 +59,7 @@ public enum FlowVocabulary {
     /// The words after a verb, as the event catalogue lists them (`EventCatalogue.entry`): a
     /// kind's word, its arguments' form, its meaning and its first sample as the example.
     static func steps(_ actor: Actor, head: String) -> [Word] {
-        EventCatalogue.entries.compactMap { kind, e in
+        EventCatalogue.entries.compactMap { _, e in
             guard e.actor == actor, let word = e.word, !e.isUnder, let sample = e.samples.first else { return nil }
             return Word(word, e.form, e.meaning, example: sample.flowText, head: head)
         }

@@ -18,14 +18,9 @@ public enum FlowExporter {
     /// cannot be read is an error at its line, as in `check`.
     public static func swift(for flow: Flow, path: String, style: Style) throws(FlowError) -> String {
         var w = Writer(style: style, flow: flow)
-        try w.configuration(baseDirectory: Self.directory(of: path))
+        try w.configuration(baseDirectory: Commands.directory(of: path))
         w.body()
         return w.file(path: path)
-    }
-
-    static func directory(of path: String) -> String {
-        let d = (path as NSString).deletingLastPathComponent
-        return d.isEmpty ? "." : d
     }
 
     // MARK: Swift text

@@ -528,8 +528,6 @@ enum CLI {
         } catch { io.err(error.description); return 2 }
     }
 
-    /// A usage error written as "CMD: problem" (the older form some commands use): the same as
-    /// `usageError(CMD, problem)` when CMD is a command.
     /// The file `-o` (or `--output`) names, or nil for standard output: none given, or `-`, as
     /// every command that writes one file reads it.
     static func outputFile(_ a: Arguments) -> String? {
@@ -537,6 +535,8 @@ enum CLI {
         return o
     }
 
+    /// A usage error written as "CMD: problem" (the older form some commands use): the same as
+    /// `usageError(CMD, problem)` when CMD is a command.
     static func usageError(_ message: String) -> Int32 {
         if let colon = message.range(of: ": "), commands.contains(String(message[..<colon.lowerBound])) {
             return usageError(String(message[..<colon.lowerBound]), String(message[colon.upperBound...]))
